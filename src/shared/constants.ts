@@ -1,0 +1,56 @@
+/** Domain constants shared by the client and the server (SPEC §3, §9). */
+
+export const ROLES = ['super', 'support', 'developer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles the create-account form may give (SPEC §9). */
+export const CREATABLE_ROLES = ['support', 'developer'] as const satisfies readonly Role[];
+
+export const STATUSES = ['opened', 'assigned', 'closed'] as const;
+export type Status = (typeof STATUSES)[number] | 'reopened';
+
+/** Statuses shown when no filter is chosen: reopened tickets count as open work. */
+export const DEFAULT_STATUS_FILTER: readonly Status[] = ['opened', 'assigned', 'reopened'];
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const APPS = ['shaq_app', 'shaq_express'] as const;
+export type App = (typeof APPS)[number];
+
+export const APP_LABELS: Record<App, string> = {
+  shaq_app: 'Consumer app',
+  shaq_express: 'Express app',
+};
+
+export const LOG_ACTIONS = ['opened', 'assigned', 'unassigned', 'closed'] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+/** Where each role lives; the route guard compares against these. */
+export const AREA_BY_ROLE: Record<Role, string> = {
+  super: '/admin',
+  support: '/support',
+  developer: '/developer',
+};
+
+export const LIMITS = {
+  imageMaxBytes: 512_000,
+  titleMinCreate: 3,
+  titleMinEdit: 2,
+  textMax: 500,
+  descriptionMin: 10,
+  signInPasswordMin: 7,
+  accountPasswordMin: 8,
+  /** Any password the server stores must be at least this long, whatever the form says. */
+  serverPasswordMin: 8,
+  changePasswordMin: 2,
+  nameMin: 2,
+  categoryNameMin: 3,
+  serviceNameMin: 3,
+  cardTitleMax: 30,
+  cardTitleKeep: 26,
+  cardNameMax: 10,
+  cardNameKeep: 8,
+} as const;
+
+export const AUTH_STORAGE_KEY = 'Auth-token';

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './format.ts';
+export * from './messages.ts';
+export * from './types.ts';
+export * from './validators.ts';

@@ -1,0 +1,104 @@
+/**
+ * Every user-visible sentence that SPEC fixes, spelled exactly as SPEC spells it (typos included:
+ * they are the contract), plus the server's own answers. Nothing else may repeat these strings.
+ */
+
+export const VALIDATION = {
+  email: "Email must contain @ or '.' ",
+  signInPassword: 'Password must be more than 7 characters',
+  title: 'Tittle must be at least 2 characters.',
+  titleMax: 'Tittle must be at most 500 characters.',
+  description: 'description must be at least 2 characters.',
+  priority: 'priority must be selected',
+  category: 'category must be selected',
+  service: 'service must be selected',
+  app: 'app must be selected',
+  imageSize: 'File size should not exceed 500 KB.',
+  imageType: 'Only PNG, JPEG, GIF or WebP images are accepted.',
+  link: 'link must be at most 500 characters.',
+  username: 'Username must be at least 2 characters.',
+  nameMax: 'Name must be at most 500 characters.',
+  invalidEmail: 'Invalide Email',
+  role: 'Role must be selected.',
+  accountPassword: 'Password must be at least 8 characters.',
+  categoryName: 'Category must be at least 3 characters.',
+  serviceName: 'Service must be at least 3 characters.',
+  changePassword: 'Password must be at least 2 characters.',
+  passwordMismatch: 'Confirm password does not match',
+  passwordRequired: 'Password is required.',
+  developer: 'Developer must be selected.',
+  status: 'status must be opened, assigned or closed.',
+} as const;
+
+export const CONFIRM = {
+  deleteCategory: 'Are you sure you want to delete this category?',
+  deleteService: 'Are you sure you want to delete this Sevice?',
+  deleteAccount: 'Are you sure you want to delete this account?',
+  deleteAccountDetail: 'This action cannot be undone. This will permanently delete the account.',
+  removeDeveloper: 'Are you sure you want remove developer?',
+  removeDeveloperDetail: "This ticket won't be assigned anymore.",
+  closeTicket: 'Are you sure you want to close this ticket?',
+  openTicket: 'Are you sure you want to open ticket?',
+  assignSelf: 'Are you sure you want to assign this ticket to yourself?',
+} as const;
+
+export const EMPTY_STATES = {
+  empty: 'You have no Ticket.',
+  create: 'You have no ticket, create a ticket.',
+  assigned: 'No tickets assigned to you',
+  opened: 'You have no Opened or assigned ticket.',
+  noCat: 'No category, create a Category.',
+  noService: 'No Services, create a service.',
+  closed: 'No closed tickets yet.',
+  noStaff: 'No staff, create a staff.',
+  noDev: 'No developers, create a developer.',
+} as const;
+export type EmptyVariant = keyof typeof EMPTY_STATES;
+
+export const ACCESS_DENIED = {
+  title: 'Access Denied',
+  text: "You don't have permission to access this page. Please contact your administrator if you believe this is an error.",
+  back: 'Go Back',
+} as const;
+
+export const CLIENT_ERRORS = {
+  generic: 'Something went wrong!',
+  network: 'Network Error!',
+} as const;
+
+/** What the server says; the client shows these in toasts. */
+export const SERVER = {
+  signedIn: 'Signed in successfully.',
+  signedOut: 'Signed out successfully.',
+  badCredentials: 'Invalid email or password.',
+  tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'This action is unauthorized.',
+  notFound: 'Not found.',
+  routeNotFound: 'Route not found.',
+  malformed: 'The request body is not valid JSON or form data.',
+  tooLarge: 'The request body is too large.',
+  serverError: 'Server error.',
+  emailTaken: 'The email has already been taken.',
+  oldPasswordWrong: 'The old password is incorrect.',
+  categoryTaken: 'This category already exists.',
+  serviceTaken: 'This service already exists for that app.',
+  ticketCreated: 'Ticket created successfully',
+  ticketUpdated: 'Ticket updated successfully',
+  ticketClosed: 'Ticket closed successfully',
+  ticketReopened: 'Ticket reopened successfully',
+  ticketAssigned: 'Ticket assigned successfully',
+  developerRemoved: 'Developer removed successfully',
+  ticketStateConflict: 'The ticket is not in a state that allows this change.',
+  notADeveloper: 'The selected user is not a developer.',
+  accountCreated: 'Account created successfully',
+  accountDeleted: 'Account deleted successfully',
+  passwordChanged: 'Password changed successfully',
+  profileUpdated: 'Profile updated successfully',
+  categoryCreated: 'Category created successfully',
+  categoryUpdated: 'Category updated successfully',
+  categoryDeleted: 'Category deleted successfully',
+  serviceCreated: 'Service created successfully',
+  serviceUpdated: 'Service updated successfully',
+  serviceDeleted: 'Service deleted successfully',
+} as const;

@@ -1,0 +1,73 @@
+/** Shapes of what the API answers (SPEC §3, DESIGN §3). */
+import type { App, LogAction, Priority, Role, Status } from './constants.ts';
+
+export interface User {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  last_seen: string | null;
+}
+
+export interface Ticket {
+  id: number;
+  number: string;
+  title: string;
+  description: string;
+  priority: Priority;
+  category: string;
+  category_id: number;
+  service: string;
+  service_id: number;
+  app: App;
+  link: string | null;
+  /** Only on the detail answer; lists say has_image instead. */
+  image?: string | null;
+  has_image: boolean;
+  status: Status;
+  created_by: string;
+  created_by_id: number | null;
+  developer: { id: number | null; name: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TicketLogEntry {
+  id: number;
+  name: string;
+  action: LogAction;
+  assigned_at: string | null;
+  closed_at: string | null;
+  opened_at: string | null;
+  unassigned_at: string | null;
+  created_at: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+}
+
+export interface Service {
+  id: number;
+  name: string;
+  app: App;
+}
+
+export interface SignInAnswer {
+  user: User;
+  authorization: { token: string; type: 'bearer' };
+}
+
+/** Every answer: an optional message, and data for lists ({list}) or single objects. */
+export interface Envelope<T> {
+  message?: string;
+  data: T;
+}
+export type ListEnvelope<T> = Envelope<{ list: T[] }>;
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}

@@ -1,0 +1,153 @@
+/**
+ * Form rules of SPEC §5 as plain functions: input in, `{field: message}` out (empty when valid).
+ * The client runs them before sending; the server runs the same ones on what arrives, so the
+ * thresholds and messages can never drift apart. Inputs are `unknown` because the server feeds
+ * them whatever a client sent.
+ */
+import { APPS, CREATABLE_ROLES, LIMITS, PRIORITIES } from './constants.ts';
+import { VALIDATION as M } from './messages.ts';
+
+export type FieldErrors = Record<string, string>;
+type Input = Record<string, unknown>;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
+
+function lengthBetween(value: unknown, min: number, max: number = LIMITS.textMax): boolean {
+  const s = text(value);
+  return s !== undefined && s.length >= min && s.length <= max;
+}
+
+/** A positive whole number, or a string of digits (form-encoded bodies carry only strings). */
+export function toId(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+}
+
+const oneOf = (options: readonly string[], value: unknown) => typeof value === 'string' && options.includes(value);
+
+const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+function collect(rules: Array<[field: string, failed: boolean, message: string]>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, failed, message] of rules) if (failed && !errors[field]) errors[field] = message;
+  return errors;
+}
+
+export function validateSignIn(input: Input): FieldErrors {
+  return collect([
+    ['email', !EMAIL_PATTERN.test(text(input.email) ?? ''), M.email],
+    ['password', typeof input.password !== 'string' || input.password.length < LIMITS.signInPasswordMin, M.signInPassword],
+  ]);
+}
+
+function optionalText(input: Input, field: string): [string, boolean, string] {
+  const value = input[field];
+  const tooLong = isPresent(value) && (typeof value !== 'string' || value.length > LIMITS.textMax);
+  return [field, tooLong, M.link];
+}
+
+export function validateCreateTicket(input: Input): FieldErrors {
+  const title = text(input.title) ?? '';
+  return collect([
+    ['title', title.length < LIMITS.titleMinCreate, M.title],
+    ['title', title.length > LIMITS.textMax, M.titleMax],
+    ['description', (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
+    ['priority', !oneOf(PRIORITIES, input.priority), M.priority],
+    ['category', toId(input.category_id) === undefined, M.category],
+    ['service', toId(input.service_id) === undefined, M.service],
+    ['app', !oneOf(APPS, input.app), M.app],
+    optionalText(input, 'link'),
+    ['image', isPresent(input.image) && typeof input.image !== 'string', M.imageType],
+  ]);
+}
+
+/**
+ * The edit form checks every field; the server checks only the fields a client sent, since
+ * the edit call carries only what changed.
+ */
+export function validateEditTicket(input: Input, { partial = false }: { partial?: boolean } = {}): FieldErrors {
+  const has = (field: string) => !partial || field in input;
+  const title = text(input.title) ?? '';
+  return collect([
+    ['title', has('title') && title.length < LIMITS.titleMinEdit, M.title],
+    ['title', has('title') && title.length > LIMITS.textMax, M.titleMax],
+    ['description', has('description') && (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
+    ['priority', has('priority') && !oneOf(PRIORITIES, input.priority), M.priority],
+    ['category', has('category_id') && toId(input.category_id) === undefined, M.category],
+    ['service', has('service_id') && toId(input.service_id) === undefined, M.service],
+    ['app', has('app') && !(lengthBetween(input.app, 2) && oneOf(APPS, text(input.app))), M.app],
+    optionalText(input, 'link'),
+    ['image', isPresent(input.image) && typeof input.image !== 'string', M.imageType],
+  ]);
+}
+
+/** A file chosen for upload: only images, at most 512,000 bytes. */
+export function validateImageFile(file: { size: number; type: string }): string | undefined {
+  if (!file.type.startsWith('image/')) return M.imageType;
+  if (file.size > LIMITS.imageMaxBytes) return M.imageSize;
+  return undefined;
+}
+
+export function validateCreateAccount(input: Input): FieldErrors {
+  const email = text(input.email) ?? '';
+  return collect([
+    ['first_name', !lengthBetween(input.first_name, LIMITS.nameMin), M.username],
+    ['last_name', !lengthBetween(input.last_name, LIMITS.nameMin), M.username],
+    ['email', !lengthBetween(email, 2) || !EMAIL_PATTERN.test(email), M.invalidEmail],
+    ['role', !oneOf(CREATABLE_ROLES, input.role), M.role],
+    ['password', typeof input.password !== 'string' || input.password.length < LIMITS.accountPasswordMin, M.accountPassword],
+  ]);
+}
+
+export function validateCategory(input: Input): FieldErrors {
+  return collect([['name', !lengthBetween(input.name, LIMITS.categoryNameMin), M.categoryName]]);
+}
+
+export function validateService(input: Input): FieldErrors {
+  return collect([
+    ['name', !lengthBetween(input.name, LIMITS.serviceNameMin), M.serviceName],
+    ['app', !oneOf(APPS, input.app), M.app],
+  ]);
+}
+
+export function validateProfile(input: Input): FieldErrors {
+  return collect([
+    ['first_name', !lengthBetween(input.first_name, LIMITS.nameMin), M.username],
+    ['last_name', !lengthBetween(input.last_name, LIMITS.nameMin), M.username],
+  ]);
+}
+
+const shortPassword = (value: unknown) => typeof value !== 'string' || value.length < LIMITS.changePasswordMin;
+
+export function validateChangePassword(input: Input): FieldErrors {
+  return collect([
+    ['old_password', shortPassword(input.old_password), M.changePassword],
+    ['new_password', shortPassword(input.new_password), M.changePassword],
+    ['new_password_confirmation', shortPassword(input.new_password_confirmation), M.changePassword],
+    ['new_password_confirmation', input.new_password !== input.new_password_confirmation, M.passwordMismatch],
+  ]);
+}
+
+/** SPEC gives the admin's reset form no rules; the server still applies its own (below). */
+export function validateAdminChangePassword(input: Input): FieldErrors {
+  return collect([
+    ['new_password', typeof input.new_password !== 'string', M.passwordRequired],
+    ['new_password_confirmation', typeof input.new_password_confirmation !== 'string', M.passwordRequired],
+  ]);
+}
+
+/** What the server demands of any password it is about to store. */
+export function validateNewPassword(input: Input): FieldErrors {
+  return collect([
+    ['new_password', typeof input.new_password !== 'string' || input.new_password.length < LIMITS.serverPasswordMin, M.accountPassword],
+    ['new_password_confirmation', input.new_password !== input.new_password_confirmation, M.passwordMismatch],
+  ]);
+}
+
+export function validateAssignDeveloper(input: Input): FieldErrors {
+  return collect([['developer_id', toId(input.developer_id) === undefined, M.developer]]);
+}
+
+export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/** One run, four suites: each keeps the environment it needs (DESIGN §7). */
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      {
+        extends: true,
+        test: { name: 'client', include: ['tests/client/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/client/setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
+      },
+    ],
+  },
+});
