@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function DevelopersPage() {
+  return <h1>DevelopersPage</h1>;
+}

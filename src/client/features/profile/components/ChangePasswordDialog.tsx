@@ -1,0 +1,4 @@
+/** Placeholder until the dialog lands. */
+export function ChangePasswordDialog(_props: { open: boolean; onClose: () => void }) {
+  return null;
+}

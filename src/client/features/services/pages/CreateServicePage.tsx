@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function CreateServicePage() {
+  return <h1>CreateServicePage</h1>;
+}

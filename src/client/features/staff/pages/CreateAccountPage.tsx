@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function CreateAccountPage() {
+  return <h1>CreateAccountPage</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function StaffPage() {
+  return <h1>StaffPage</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function AdminTicketDetailsPage() {
+  return <h1>AdminTicketDetailsPage</h1>;
+}

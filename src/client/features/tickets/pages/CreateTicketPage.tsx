@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function CreateTicketPage() {
+  return <h1>CreateTicketPage</h1>;
+}

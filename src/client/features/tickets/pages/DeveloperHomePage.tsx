@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function DeveloperHomePage() {
+  return <h1>DeveloperHomePage</h1>;
+}

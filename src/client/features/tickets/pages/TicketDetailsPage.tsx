@@ -1,0 +1,4 @@
+/** Placeholder until the screen lands. */
+export function TicketDetailsPage() {
+  return <h1>TicketDetailsPage</h1>;
+}
