@@ -1,4 +1,27 @@
-/** Placeholder until the screen lands. */
+import { useLocation } from 'wouter';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { CATEGORIES_PATH, useCategoryChange } from '../api.ts';
+import { CategoryForm } from '../components/CategoryForm.tsx';
+import styles from './CategoryPages.module.css';
+
+const TITLE = 'Create Category';
+const CREATE = 'Create';
+const CREATING = 'Creating...';
+
 export function CreateCategoryPage() {
-  return <h1>CreateCategoryPage</h1>;
+  const [, navigate] = useLocation();
+  const create = useCategoryChange();
+  return (
+    <section className={styles.card}>
+      <PageHeader title={TITLE} />
+      <CategoryForm
+        submitLabel={CREATE}
+        pendingLabel={CREATING}
+        pending={create.isPending}
+        error={create.error}
+        onSubmit={(input) => create.mutate({ kind: 'create', input })}
+        onCancel={() => navigate(CATEGORIES_PATH)}
+      />
+    </section>
+  );
 }

@@ -1,4 +1,40 @@
-/** Placeholder until the screen lands. */
+import { useMemo } from 'react';
+import type { Ticket } from '../../../../shared/types.ts';
+import { useCategories } from '../../../api/config.ts';
+import { useTickets } from '../../../api/tickets.ts';
+import { useDevelopers, useStaff } from '../../../api/users.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { TicketGrid } from '../../../components/tickets/TicketGrid.tsx';
+import { StatTile } from '../components/StatTile.tsx';
+import styles from './DashboardPage.module.css';
+
+const TITLE = 'Dashboard';
+const TICKETS_HEADING = 'All Tickets';
+
+const newestFirst = (tickets: readonly Ticket[]) => [...tickets].sort((a, b) => b.created_at.localeCompare(a.created_at));
+
 export function DashboardPage() {
-  return <h1>DashboardPage</h1>;
+  const tickets = useTickets();
+  const staff = useStaff();
+  const developers = useDevelopers();
+  const categories = useCategories();
+  const sorted = useMemo(() => newestFirst(tickets.data ?? []), [tickets.data]);
+
+  return (
+    <section>
+      <PageHeader title={TITLE} />
+      <div className={styles.tiles}>
+        <StatTile label="Total Tickets" icon="ticket" query={tickets} />
+        <StatTile label="Staffs" icon="users" query={staff} />
+        <StatTile label="Developers" icon="user" query={developers} />
+        <StatTile label="Categories" icon="category" query={categories} />
+      </div>
+      <h2 className={styles.heading}>{TICKETS_HEADING}</h2>
+      <QueryState query={tickets}>
+        {(list) => (list.length === 0 ? <EmptyState variant="empty" /> : <TicketGrid tickets={sorted} area="admin" />)}
+      </QueryState>
+    </section>
+  );
 }

@@ -1,4 +1,66 @@
-/** Placeholder until the dialog lands. */
-export function ChangePasswordDialog(_props: { open: boolean; onClose: () => void }) {
-  return null;
+/** Change own password: old, new and confirmation (SPEC §5). */
+import { useState, type FormEvent } from 'react';
+import { hasErrors, validateChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
+import { ApiError } from '../../../lib/request.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useChangeOwnPassword, type PasswordInput } from '../api.ts';
+import styles from './ProfileDialogs.module.css';
+
+const TITLE = 'Change password';
+const EMPTY: PasswordInput = { old_password: '', new_password: '', new_password_confirmation: '' };
+const FIELDS = [
+  { name: 'old_password', label: 'Old password', autoComplete: 'current-password' },
+  { name: 'new_password', label: 'New password', autoComplete: 'new-password' },
+  { name: 'new_password_confirmation', label: 'Confirm new password', autoComplete: 'new-password' },
+] as const;
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+}
+
+export function ChangePasswordDialog({ open, onClose }: Props) {
+  // Mounted only while open, so no password lingers in memory after closing.
+  return open ? <PasswordForm onClose={onClose} /> : null;
+}
+
+function PasswordForm({ onClose }: { onClose(): void }) {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const change = useChangeOwnPassword(onClose);
+  const server = change.error instanceof ApiError ? change.error.errors : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateChangePassword(values);
+    setErrors(found);
+    if (!hasErrors(found)) change.mutate(values);
+  }
+
+  return (
+    <Dialog open title={TITLE} onClose={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {FIELDS.map((f) => (
+          <TextField
+            key={f.name}
+            {...f}
+            type="password"
+            value={values[f.name]}
+            onChange={(value: string) => setValues((v) => ({ ...v, [f.name]: value }))}
+            error={errors[f.name] ?? server?.[f.name]?.[0]}
+          />
+        ))}
+        <div className={styles.actions}>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
 }

@@ -1,4 +1,70 @@
-/** Placeholder until the dialog lands. */
-export function EditProfileDialog(_props: { open: boolean; onClose: () => void }) {
-  return null;
+/** Edit own first and last name; the header shows the stored answer at once (SPEC §4). */
+import { useState, type FormEvent } from 'react';
+import { hasErrors, validateProfile, type FieldErrors } from '../../../../shared/validators.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { ApiError } from '../../../lib/request.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useUpdateProfile } from '../api.ts';
+import styles from './ProfileDialogs.module.css';
+
+const TITLE = 'Edit profile';
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+}
+
+export function EditProfileDialog({ open, onClose }: Props) {
+  // Mounted only while open, so the fields start from the current user every time.
+  return open ? <ProfileForm onClose={onClose} /> : null;
+}
+
+function ProfileForm({ onClose }: { onClose(): void }) {
+  const user = useAuth((state) => state.user);
+  const [firstName, setFirstName] = useState(user?.first_name ?? '');
+  const [lastName, setLastName] = useState(user?.last_name ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateProfile(onClose);
+  const server = update.error instanceof ApiError ? update.error.errors : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { first_name: firstName.trim(), last_name: lastName.trim() };
+    const found = validateProfile(input);
+    setErrors(found);
+    if (!hasErrors(found) && user) update.mutate({ id: user.id, ...input });
+  }
+
+  return (
+    <Dialog open title={TITLE} onClose={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="First name"
+          name="first_name"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={setFirstName}
+          error={errors.first_name ?? server?.first_name?.[0]}
+        />
+        <TextField
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={setLastName}
+          error={errors.last_name ?? server?.last_name?.[0]}
+        />
+        <div className={styles.actions}>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
 }

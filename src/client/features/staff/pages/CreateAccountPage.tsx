@@ -1,4 +1,14 @@
-/** Placeholder until the screen lands. */
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { CreateAccountForm } from '../components/CreateAccountForm.tsx';
+import styles from './StaffPages.module.css';
+
+const TITLE = 'Create Account';
+
 export function CreateAccountPage() {
-  return <h1>CreateAccountPage</h1>;
+  return (
+    <section className={styles.card}>
+      <PageHeader title={TITLE} />
+      <CreateAccountForm />
+    </section>
+  );
 }

@@ -1,4 +1,73 @@
-/** Placeholder until the screen lands. */
+import { useState } from 'react';
+import { CONFIRM } from '../../../../shared/messages.ts';
+import type { User } from '../../../../shared/types.ts';
+import { useStaff } from '../../../api/users.ts';
+import { ButtonLink } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { SearchInput } from '../../../components/SearchInput.tsx';
+import { useDeleteAccount } from '../api.ts';
+import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
+import { StaffTable } from '../components/StaffTable.tsx';
+import styles from './StaffPages.module.css';
+
+const TITLE = 'Staff';
+const CREATE_LABEL = 'Create Account';
+const CREATE_PATH = '/admin/create-account';
+const SEARCH_LABEL = 'Search by first name';
+const NO_MATCH = 'No staff match your search.';
+
 export function StaffPage() {
-  return <h1>StaffPage</h1>;
+  const staff = useStaff();
+  const [search, setSearch] = useState('');
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const remove = useDeleteAccount(() => setDeleting(null));
+  const needle = search.trim().toLowerCase();
+
+  return (
+    <section>
+      <PageHeader
+        title={TITLE}
+        actions={
+          <ButtonLink href={CREATE_PATH}>
+            <Icon name="plus" size={18} /> {CREATE_LABEL}
+          </ButtonLink>
+        }
+      />
+      <QueryState query={staff}>
+        {(list) => {
+          if (list.length === 0) return <EmptyState variant="noStaff" />;
+          const rows = list.filter((u) => u.first_name.toLowerCase().includes(needle));
+          return (
+            <>
+              <div className={styles.toolbar}>
+                <SearchInput value={search} onChange={setSearch} label={SEARCH_LABEL} placeholder={SEARCH_LABEL} />
+              </div>
+              {rows.length === 0 ? (
+                <p className={styles.note}>{NO_MATCH}</p>
+              ) : (
+                <StaffTable rows={rows} onResetPassword={setResetting} onDelete={setDeleting} />
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={CONFIRM.deleteAccount}
+        description={CONFIRM.deleteAccountDetail}
+        confirmLabel="Yes"
+        cancelLabel="Cancel"
+        pending={remove.isPending}
+        pendingLabel="Deleting..."
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
 }

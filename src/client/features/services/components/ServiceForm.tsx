@@ -1,0 +1,64 @@
+/** The service form (name and app), used by the create page and the edit dialog. */
+import { useState, type FormEvent } from 'react';
+import { APP_LABELS, APPS } from '../../../../shared/constants.ts';
+import { hasErrors, validateService, type FieldErrors } from '../../../../shared/validators.ts';
+import { ApiError } from '../../../lib/request.ts';
+import { Button } from '../../../components/Button.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import type { ServiceInput } from '../api.ts';
+import styles from './ServiceForm.module.css';
+
+const NAME_LABEL = 'Service name';
+const APP_LABEL = 'App';
+const APP_PLACEHOLDER = 'Select app';
+const CANCEL_LABEL = 'Cancel';
+const APP_OPTIONS = APPS.map((app) => ({ value: app, label: APP_LABELS[app] }));
+
+interface Props {
+  initial?: ServiceInput;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The last failed answer: its 422 field errors are shown under the fields. */
+  error: Error | null;
+  onSubmit(input: ServiceInput): void;
+  onCancel(): void;
+}
+
+export function ServiceForm({ initial, submitLabel, pendingLabel, pending, error, onSubmit, onCancel }: Props) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [app, setApp] = useState(initial?.app ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = error instanceof ApiError ? error.errors : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateService({ name, app });
+    setErrors(found);
+    if (!hasErrors(found)) onSubmit({ name: name.trim(), app });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField label={NAME_LABEL} name="name" value={name} onChange={setName} error={errors.name ?? server?.name?.[0]} />
+      <SelectField
+        label={APP_LABEL}
+        name="app"
+        value={app}
+        onChange={setApp}
+        options={APP_OPTIONS}
+        placeholder={APP_PLACEHOLDER}
+        error={errors.app ?? server?.app?.[0]}
+      />
+      <div className={styles.actions}>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {CANCEL_LABEL}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+/** First name, last name, e-mail, role and password (SPEC §5 create account). */
+import { useState, type FormEvent } from 'react';
+import { CREATABLE_ROLES } from '../../../../shared/constants.ts';
+import { hasErrors, validateCreateAccount, type FieldErrors } from '../../../../shared/validators.ts';
+import { ApiError } from '../../../lib/request.ts';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { STAFF_PATH, useCreateAccount, type NewAccount } from '../api.ts';
+import styles from './StaffForms.module.css';
+
+const EMPTY: NewAccount = { first_name: '', last_name: '', email: '', role: '', password: '' };
+const ROLE_LABELS: Record<(typeof CREATABLE_ROLES)[number], string> = { support: 'Support', developer: 'Developer' };
+const ROLE_OPTIONS = CREATABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const TEXT_FIELDS = [
+  { name: 'first_name', label: 'First name', type: 'text', autoComplete: 'off' },
+  { name: 'last_name', label: 'Last name', type: 'text', autoComplete: 'off' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+] as const;
+
+export function CreateAccountForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateAccount();
+  const server = create.error instanceof ApiError ? create.error.errors : undefined;
+  const errorOf = (field: keyof NewAccount) => errors[field] ?? server?.[field]?.[0];
+  const set = (field: keyof NewAccount) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateCreateAccount(values);
+    setErrors(found);
+    if (!hasErrors(found)) create.mutate({ ...values, email: values.email.trim() });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {TEXT_FIELDS.map((f) => (
+        <TextField key={f.name} {...f} value={values[f.name]} onChange={set(f.name)} error={errorOf(f.name)} />
+      ))}
+      <SelectField
+        label="Role"
+        name="role"
+        value={values.role}
+        onChange={set('role')}
+        options={ROLE_OPTIONS}
+        placeholder="Select role"
+        error={errorOf('role')}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set('password')}
+        error={errorOf('password')}
+      />
+      <div className={styles.actions}>
+        <ButtonLink href={STAFF_PATH} variant="secondary">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Account'}
+        </Button>
+      </div>
+    </form>
+  );
+}

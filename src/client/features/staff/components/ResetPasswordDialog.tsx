@@ -1,0 +1,67 @@
+/**
+ * The admin sets a staff member's new password. SPEC §5 shows both fields in clear text, so the
+ * admin can read out what they typed; the server still demands 8 characters and a match.
+ */
+import { useState, type FormEvent } from 'react';
+import type { User } from '../../../../shared/types.ts';
+import { hasErrors, validateAdminChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
+import { ApiError } from '../../../lib/request.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useResetPassword } from '../api.ts';
+import styles from './StaffForms.module.css';
+
+const TITLE = 'Change password';
+
+export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): void }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const reset = useResetPassword(onClose);
+  const server = reset.error instanceof ApiError ? reset.error.errors : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = { new_password: password, new_password_confirmation: confirmation };
+    const found = validateAdminChangePassword(input);
+    setErrors(found);
+    if (!hasErrors(found)) reset.mutate({ id: user.id, ...input });
+  }
+
+  return (
+    <Dialog open title={TITLE} onClose={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p className={styles.hint}>
+          {user.first_name} {user.last_name} · {user.email}
+        </p>
+        <TextField
+          label="New password"
+          name="new_password"
+          type="text"
+          autoComplete="off"
+          value={password}
+          onChange={setPassword}
+          error={errors.new_password ?? server?.new_password?.[0]}
+        />
+        <TextField
+          label="Confirm new password"
+          name="new_password_confirmation"
+          type="text"
+          autoComplete="off"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={errors.new_password_confirmation ?? server?.new_password_confirmation?.[0]}
+        />
+        <div className={styles.actions}>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={reset.isPending}>
+            {reset.isPending ? 'Saving...' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
