@@ -1,0 +1,55 @@
+/** Journey 8: a revoked token sends the user back to / on their next call. */
+import { beforeAll, expect, test } from 'vitest';
+import {
+  ADMIN, CAST, journeyDescribe, pathOf, setupJourney, signIn, storedAuth, visible, waitForPath,
+} from './harness.ts';
+
+journeyDescribe('journey 8: revoked token', () => {
+  const j = setupJourney('08-revoked-token');
+
+  beforeAll(async () => {
+    const admin = await j.api.signIn(ADMIN.email, ADMIN.password);
+    await j.api.createAccount(admin.token, CAST.support);
+  });
+
+  test('signing out in another tab: the first tab is sent to / on its next call', async () => {
+    const first = await j.newPage();
+    await signIn(first, CAST.support.email, CAST.support.password);
+    expect(pathOf(first)).toBe('/support');
+    await j.screenshot(first, 'first-tab-signed-in');
+
+    // A second tab of the same browser profile shares the stored token, and logs out there.
+    const second = await first.context().newPage();
+    await second.goto('/support');
+    await visible(second.getByText(CAST.support.first_name, { exact: true }));
+    await second.getByRole('button', { name: new RegExp(CAST.support.first_name) }).click();
+    await second.getByRole('menuitem', { name: 'Log out' }).or(second.getByRole('button', { name: 'Log out' })).click();
+    await waitForPath(second, '/');
+    await j.screenshot(second, 'second-tab-logged-out');
+
+    // The first tab still shows the area; its next call (opening Create Ticket, which loads
+    // categories) meets a 401 and returns it to the sign-in page.
+    // (A product that also follows the other tab's storage may already be there: that is fine.)
+    if (pathOf(first) !== '/') await first.getByRole('link', { name: /create ticket/i }).click();
+    await waitForPath(first, '/');
+    await visible(first.getByLabel(/password/i));
+    expect((await storedAuth(first))?.accessToken ?? null).toBeNull();
+    await j.screenshot(first, 'first-tab-back-to-sign-in');
+  });
+
+  test('a token revoked through POST /api/auth/sign-out: the next call sends the user to /', async () => {
+    const page = await j.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const token = (await storedAuth(page))?.accessToken;
+    expect(token).toBeTruthy();
+
+    expect(await j.api.signOut(token!)).toBe(200);
+
+    // Any next call: open the Tickets page from the navigation.
+    await page.getByRole('link', { name: 'Tickets', exact: true }).first().click();
+    await waitForPath(page, '/');
+    await visible(page.getByLabel(/password/i));
+    expect((await storedAuth(page))?.accessToken ?? null).toBeNull();
+    await j.screenshot(page, 'revoked-back-to-sign-in');
+  });
+});

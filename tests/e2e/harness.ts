@@ -1,0 +1,224 @@
+/**
+ * The end-to-end harness: one real server (fresh database) and one Chromium per journey file,
+ * a new browser context per user, screenshots of every screen under tests/e2e/screenshots/.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { Api } from './api.ts';
+import { ROOT, startServer, type RunningServer } from './server.ts';
+
+export { ADMIN } from './server.ts';
+export { Api, CAST, TINY_PNG } from './api.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** How long a locator may take to appear before the step fails. */
+export const STEP_TIMEOUT_MS = 10_000;
+
+/** `describe` for a journey: skipped, saying so plainly, where no Chromium is found. */
+export function journeyDescribe(name: string, body: () => void): void {
+  if (!HAS_CHROMIUM) {
+    console.warn(
+      `e2e: skipping "${name}": no Chromium at ${CHROMIUM_PATH}. Install Debian's chromium or set CHROMIUM_PATH to a Chromium binary.`,
+    );
+  }
+  describe.skipIf(!HAS_CHROMIUM)(name, body);
+}
+
+export interface Journey {
+  /** The running server's origin, e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  readonly api: Api;
+  readonly browser: Browser;
+  /** A fresh context (its own localStorage) and page; closed after the file. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  /** Saves tests/e2e/screenshots/<journey>/<name>.png */
+  screenshot(page: Page, name: string): Promise<void>;
+}
+
+/** Registers beforeAll/afterAll for a journey file; use inside journeyDescribe. */
+export function setupJourney(slug: string): Journey {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let api: Api | undefined;
+  const contexts: BrowserContext[] = [];
+  const shotDir = join(ROOT, 'tests/e2e/screenshots', slug);
+  let shotCount = 0;
+
+  beforeAll(async () => {
+    await rm(shotDir, { recursive: true, force: true });
+    await mkdir(shotDir, { recursive: true });
+    [server, browser] = await Promise.all([
+      startServer(),
+      chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+    ]);
+    api = new Api(server.url);
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close().catch(() => {});
+    await server?.stop();
+  });
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} did not start (see beforeAll)`);
+    return value;
+  };
+
+  return {
+    get url() {
+      return need(server, 'server').url;
+    },
+    get api() {
+      return need(api, 'server');
+    },
+    get browser() {
+      return need(browser, 'browser');
+    },
+    async newPage(options = {}) {
+      const context = await need(browser, 'browser').newContext({
+        baseURL: need(server, 'server').url,
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+      });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(20_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.warn(`[${slug}] page error: ${error.message}`));
+      return page;
+    },
+    async screenshot(page, name) {
+      shotCount += 1;
+      const file = join(shotDir, `${String(shotCount).padStart(2, '0')}-${name}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch((error: Error) => {
+        console.warn(`[${slug}] screenshot ${name} failed: ${error.message}`);
+      });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page helpers
+
+/** Waits until the locator is visible; fails the step after STEP_TIMEOUT_MS. */
+export async function visible(locator: Locator, timeout = STEP_TIMEOUT_MS): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator.first();
+}
+
+/** Waits until the locator is gone (hidden or detached). */
+export async function gone(locator: Locator, timeout = STEP_TIMEOUT_MS): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+/** The path part of the page's URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+export async function waitForPath(page: Page, path: string | RegExp, timeout = STEP_TIMEOUT_MS): Promise<void> {
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { timeout });
+}
+
+/** Fills the sign-in form at / and submits it. Does not wait for the redirect. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  if (pathOf(page) !== '/' || page.url() === 'about:blank') await page.goto('/');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+}
+
+/** Signs in through the UI and waits until the app has left the sign-in page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await submitSignIn(page, email, password);
+  await waitForPath(page, (/^\/(admin|support|developer)/));
+}
+
+/** What the app persisted under localStorage 'Auth-token' (zustand persist), or null. */
+export async function storedAuth(page: Page): Promise<{ accessToken: string | null; user: { role: string; first_name: string } | null } | null> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('Auth-token'));
+  if (!raw) return null;
+  const parsed = JSON.parse(raw);
+  const state = parsed?.state ?? parsed;
+  return { accessToken: state?.accessToken ?? null, user: state?.user ?? null };
+}
+
+/** The first non-transparent background colour of the element or its ancestors. */
+export async function backgroundOf(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (colour && colour !== 'transparent' && colour !== 'rgba(0, 0, 0, 0)') return colour;
+    }
+    return 'transparent';
+  });
+}
+
+export async function colourOf(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => getComputedStyle(element).color);
+}
+
+export const RED = 'rgb(255, 0, 0)';
+export const GREEN = 'rgb(76, 175, 80)';
+export const WHITE = 'rgb(255, 255, 255)';
+
+/** The log line format of SPEC §3: '@name: action ticket at Mon D, YYYY hh:mm'. */
+export const LOG_LINE = /^@\w+: (opened|assigned|unassigned|closed) ticket at [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/;
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+/** A confirmation or form dialog showing the given text. */
+export function dialogWith(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: text });
+}
+
+/** A toggle (All/My Tickets, Assigned/All Tickets): a tab or a button with that name. */
+export function toggle(page: Page, name: string): Locator {
+  return page.getByRole('tab', { name, exact: true }).or(page.getByRole('button', { name, exact: true }));
+}
+
+/** A ticket card: a link whose accessible name carries the ticket title. */
+export function card(page: Page, title: string): Locator {
+  return page.getByRole('link', { name: new RegExp(escapeRegExp(title)) });
+}
+
+/** A toast showing exactly this text. */
+export function toastWith(page: Page, text: string): Locator {
+  return page.getByText(text, { exact: true });
+}
+
+/** The number shown on a dashboard tile, found from its label. */
+export async function tileCount(page: Page, label: string): Promise<number> {
+  const labelNode = page.getByText(label, { exact: true }).first();
+  await labelNode.waitFor({ state: 'visible' });
+  return labelNode.evaluate((element, name) => {
+    for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
+      const rest = (node.textContent ?? '').replace(name, '');
+      const match = /\d+/.exec(rest);
+      if (match) return Number(match[0]);
+    }
+    return Number.NaN;
+  }, label);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

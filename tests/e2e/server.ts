@@ -1,0 +1,99 @@
+/**
+ * Starts the real server the way `npm start` does (minus the build: `npm test` builds first),
+ * on port 0 with a fresh data directory, and stops it again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+export const ADMIN = {
+  email: 'admin@helpdesk.test',
+  password: 'Admin-pass-123',
+  firstName: 'Ada',
+} as const;
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 30_000;
+
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'helpdesk-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_FIRST_NAME: ADMIN.firstName,
+    SCRYPT_COST: '10',
+  };
+  delete env.API_BASE; // the client bundle is built with the default /api
+  const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    log += chunk;
+  });
+
+  let url: string;
+  try {
+    url = await new Promise<string>((resolveUrl, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not print "Listening on" within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      child.stdout!.on('data', (chunk: string) => {
+        log += chunk;
+        const match = /Listening on (http:\/\/\S+)/.exec(log);
+        if (match) {
+          clearTimeout(timer);
+          resolveUrl(match[1]!.replace(/\/$/, ''));
+        }
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited before listening (code ${code}, signal ${signal})`));
+      });
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`);
+  }
+
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    stop: async () => {
+      await stopChild(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
