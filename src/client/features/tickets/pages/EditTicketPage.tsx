@@ -1,4 +1,62 @@
-/** Placeholder until the screen lands. */
+import { useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import type { Ticket } from '../../../../shared/types.ts';
+import { hasErrors, validateEditTicket, type FieldErrors } from '../../../../shared/validators.ts';
+import { useTicket } from '../../../api/tickets.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { Button } from '../../../components/Button.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { useEditTicket } from '../api.ts';
+import { changedFields, formFromTicket, toPayload, type TicketFormValues } from '../form.ts';
+import { areaOf, destinationAfter } from '../navigation.ts';
+import { TicketForm } from '../components/TicketForm.tsx';
+
+function EditForm({ ticket }: { ticket: Ticket }) {
+  const [location, navigate] = useLocation();
+  const role = useAuth((state) => state.user?.role) ?? (areaOf(location) === 'support' ? 'support' : 'super');
+  const [values, setValues] = useState<TicketFormValues>(() => formFromTicket(ticket));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const destination = destinationAfter('update', role, ticket.number, areaOf(location));
+  const save = useEditTicket(() => navigate(destination));
+
+  function cancel() {
+    if (window.history.length > 1) window.history.back();
+    else navigate(destination);
+  }
+
+  function submit() {
+    const found = validateEditTicket(toPayload(values));
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const changes = changedFields(ticket, values);
+    // Nothing changed: nothing is sent (SPEC §5); the user simply lands where a save would.
+    if (Object.keys(changes).length === 0) navigate(destination);
+    else save.mutate({ number: ticket.number, changes });
+  }
+
+  return (
+    <TicketForm
+      title="Edit Ticket"
+      values={values}
+      errors={errors}
+      onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+      onSubmit={submit}
+      buttons={
+        <>
+          <Button type="button" variant="secondary" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
 export function EditTicketPage() {
-  return <h1>EditTicketPage</h1>;
+  const { ticketID } = useParams<{ ticketID: string }>();
+  const ticket = useTicket(ticketID);
+  return <QueryState query={ticket}>{(loaded) => <EditForm key={loaded.number} ticket={loaded} />}</QueryState>;
 }

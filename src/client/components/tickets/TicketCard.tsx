@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Ticket } from '../../../shared/types.ts';
+import { CONFIRM } from '../../../shared/messages.ts';
+import { truncateName, truncateTitle } from '../../../shared/format.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { useMutation } from '../../lib/query.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../Button.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { PriorityBadge, StatusBadge } from '../Badge.tsx';
+import { changeTicketStatus, detailPath, refreshTickets, type TicketArea } from './ticketChanges.ts';
+import styles from './TicketCard.module.css';
+
+const NO_DEVELOPER = '---';
+
+export interface TicketCardProps {
+  ticket: Ticket;
+  area: TicketArea;
+}
+
+/** SPEC §2: the card's Close Ticket rule compares the creator's first name, not an id. */
+export function canCloseFromCard(ticket: Ticket, firstName: string | undefined) {
+  return ticket.status === 'assigned' && firstName !== undefined && ticket.created_by === firstName;
+}
+
+export function TicketCard({ ticket, area }: TicketCardProps) {
+  const firstName = useAuth((state) => state.user?.first_name);
+  const [confirming, setConfirming] = useState(false);
+  const close = useMutation(changeTicketStatus, {
+    onSuccess(answer) {
+      if (answer.message) toast.success(answer.message);
+      setConfirming(false);
+      refreshTickets();
+    },
+    onError(error) {
+      toast.error(error.message);
+      setConfirming(false);
+    },
+  });
+  const developer = ticket.developer?.name ? truncateName(ticket.developer.name) : NO_DEVELOPER;
+
+  return (
+    <article className={styles.card}>
+      <div className={styles.top}>
+        <span className={styles.number}>{ticket.number}</span>
+        <PriorityBadge priority={ticket.priority} />
+      </div>
+      <h3 className={styles.title} title={ticket.title}>
+        {/* The link stretches over the whole card; the Close button sits above it. */}
+        <Link href={detailPath(area, ticket.number)} className={styles.link}>
+          {truncateTitle(ticket.title)}
+        </Link>
+      </h3>
+      <dl className={styles.meta}>
+        <div>
+          <dt>Created by</dt>
+          <dd title={ticket.created_by}>{truncateName(ticket.created_by)}</dd>
+        </div>
+        <div>
+          <dt>Developer</dt>
+          <dd title={ticket.developer?.name}>{developer}</dd>
+        </div>
+      </dl>
+      <div className={styles.bottom}>
+        <StatusBadge status={ticket.status} />
+        {canCloseFromCard(ticket, firstName) && (
+          <Button variant="danger" size="sm" className={styles.action} onClick={() => setConfirming(true)}>
+            Close Ticket
+          </Button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={CONFIRM.closeTicket}
+          confirmLabel="Yes"
+          cancelLabel="Cancel"
+          pending={close.isPending}
+          onConfirm={() => close.mutate({ number: ticket.number, status: 'closed' })}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import type { Ticket, User } from '../../../../shared/types.ts';
+import { validateAssignDeveloper, type FieldErrors } from '../../../../shared/validators.ts';
+import { useDevelopers } from '../../../api/users.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { useChangeStatus } from '../api.ts';
+import { destinationAfter } from '../navigation.ts';
+import { useGoTo } from './useGoTo.ts';
+import styles from './AssignDialog.module.css';
+
+export interface AssignDialogProps {
+  ticket: Ticket;
+  user: User;
+  onClose(): void;
+}
+
+/** The admin picks a developer from the developer list (SPEC §4). */
+export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
+  const developers = useDevelopers();
+  const [developerId, setDeveloperId] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const goTo = useGoTo();
+  const assign = useChangeStatus(() => {
+    onClose();
+    goTo(destinationAfter('assign', user.role, ticket.number, 'admin'));
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateAssignDeveloper({ developer_id: developerId });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    assign.mutate({ number: ticket.number, status: 'assigned', developer_id: Number(developerId) });
+  }
+
+  return (
+    <Dialog open title="Assign developer" onClose={onClose}>
+      <QueryState query={developers}>
+        {(list) => (
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <SelectField
+              label="Developer"
+              name="developer_id"
+              value={developerId}
+              onChange={setDeveloperId}
+              error={errors.developer_id}
+              placeholder="Select a developer"
+              options={list.map((dev) => ({ value: String(dev.id), label: `${dev.first_name} ${dev.last_name}` }))}
+            />
+            <div className={styles.buttons}>
+              <Button type="button" variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={assign.isPending}>
+                {assign.isPending ? 'Assigning...' : 'Assign'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </QueryState>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { FieldErrors } from '../../../../shared/validators.ts';
+import type { TicketFormValues } from '../form.ts';
+import { TicketFormFields } from './TicketFormFields.tsx';
+import styles from './TicketForm.module.css';
+
+export interface TicketFormProps {
+  title: string;
+  values: TicketFormValues;
+  errors: FieldErrors;
+  onChange(patch: Partial<TicketFormValues>): void;
+  onSubmit(): void;
+  /** The Create, or Cancel and Save, buttons. */
+  buttons: ReactNode;
+}
+
+/** The create and edit screens share the card, the fields and their order. */
+export function TicketForm({ title, values, errors, onChange, onSubmit, buttons }: TicketFormProps) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+  return (
+    <section className={styles.card} aria-labelledby="ticket-form-title">
+      <h1 id="ticket-form-title" className={styles.title}>
+        {title}
+      </h1>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TicketFormFields values={values} errors={errors} onChange={onChange} />
+        <div className={styles.buttons}>{buttons}</div>
+      </form>
+    </section>
+  );
+}

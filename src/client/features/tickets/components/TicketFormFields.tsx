@@ -1,0 +1,63 @@
+import { APP_LABELS, APPS, PRIORITIES } from '../../../../shared/constants.ts';
+import type { FieldErrors } from '../../../../shared/validators.ts';
+import { useCategories, useServices } from '../../../api/config.ts';
+import { SelectField } from '../../../components/SelectField.tsx';
+import { TextArea, TextField } from '../../../components/TextField.tsx';
+import type { TicketFormValues } from '../form.ts';
+import { ImageField } from './ImageField.tsx';
+
+const APP_OPTIONS = APPS.map((app) => ({ value: app, label: APP_LABELS[app] }));
+const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
+const PRIORITY_OPTIONS = PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }));
+const NO_SERVICE = { service: '', service_id: '' };
+
+export interface TicketFormFieldsProps {
+  values: TicketFormValues;
+  errors: FieldErrors;
+  onChange(patch: Partial<TicketFormValues>): void;
+}
+
+/** App first; the service selector appears once an app is chosen and offers only its services. */
+export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsProps) {
+  const categories = useCategories().data ?? [];
+  const services = (useServices().data ?? []).filter((service) => service.app === values.app);
+
+  function pickCategory(id: string) {
+    const found = categories.find((category) => String(category.id) === id);
+    onChange({ category_id: id, category: found?.name ?? '' });
+  }
+
+  function pickService(id: string) {
+    const found = services.find((service) => String(service.id) === id);
+    onChange({ service_id: id, service: found?.name ?? '' });
+  }
+
+  function pickApp(app: string) {
+    if (app !== values.app) onChange({ app: app as TicketFormValues['app'], ...NO_SERVICE });
+  }
+
+  return (
+    <>
+      <SelectField label="App" name="app" value={values.app} onChange={pickApp} error={errors.app}
+        options={APP_OPTIONS} placeholder="Select an app" />
+      {values.app && (
+        <SelectField label="Service" name="service_id" value={values.service_id} onChange={pickService}
+          error={errors.service} placeholder="Select a service"
+          options={services.map((service) => ({ value: String(service.id), label: service.name }))} />
+      )}
+      <SelectField label="Category" name="category_id" value={values.category_id} onChange={pickCategory}
+        error={errors.category} placeholder="Select a category"
+        options={categories.map((category) => ({ value: String(category.id), label: category.name }))} />
+      <SelectField label="Priority" name="priority" value={values.priority}
+        onChange={(priority: string) => onChange({ priority: priority as TicketFormValues['priority'] })}
+        error={errors.priority} options={PRIORITY_OPTIONS} placeholder="Select a priority" />
+      <TextField label="Title" name="title" value={values.title}
+        onChange={(title: string) => onChange({ title })} error={errors.title} />
+      <TextArea label="Description" name="description" value={values.description} rows={5}
+        onChange={(description: string) => onChange({ description })} error={errors.description} />
+      <TextField label="Link (optional)" name="link" type="url" value={values.link}
+        onChange={(link: string) => onChange({ link })} error={errors.link} placeholder="https://" />
+      <ImageField value={values.image} onChange={(image) => onChange({ image })} error={errors.image} />
+    </>
+  );
+}

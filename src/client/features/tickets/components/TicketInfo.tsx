@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import type { Ticket } from '../../../../shared/types.ts';
+import { APP_LABELS } from '../../../../shared/constants.ts';
+import { formatLogDate, isSafeLink } from '../../../../shared/format.ts';
+import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import styles from './TicketInfo.module.css';
+
+const NONE = '---';
+/** Only inline images may be shown; anything else in the field is ignored. */
+const IMAGE_PREFIX = 'data:image/';
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function TicketLink({ link }: { link: string | null }) {
+  if (!link) return <>{NONE}</>;
+  if (!isSafeLink(link)) return <span className={styles.break}>{link}</span>;
+  return (
+    <a href={link} target="_blank" rel="noopener noreferrer" className={styles.break}>
+      {link}
+    </a>
+  );
+}
+
+export interface TicketInfoProps {
+  ticket: Ticket;
+  /** The buttons the current user may use on this ticket. */
+  actions?: ReactNode;
+}
+
+export function TicketInfo({ ticket, actions }: TicketInfoProps) {
+  const image = ticket.image?.startsWith(IMAGE_PREFIX) ? ticket.image : null;
+  return (
+    <section className={styles.panel} aria-labelledby="ticket-title">
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <span className={styles.number}>{ticket.number}</span>
+          <h1 id="ticket-title" className={styles.title}>
+            {ticket.title}
+          </h1>
+          <div className={styles.badges}>
+            <StatusBadge status={ticket.status} />
+            <PriorityBadge priority={ticket.priority} />
+          </div>
+        </div>
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </header>
+      <dl className={styles.fields}>
+        <Field label="Ticket number">{ticket.number}</Field>
+        <Field label="App">{APP_LABELS[ticket.app] ?? ticket.app}</Field>
+        <Field label="Category">{ticket.category}</Field>
+        <Field label="Service">{ticket.service}</Field>
+        <Field label="Created by">{ticket.created_by}</Field>
+        <Field label="Developer">{ticket.developer?.name || NONE}</Field>
+        <Field label="Created at">{formatLogDate(ticket.created_at)}</Field>
+        <Field label="Link">
+          <TicketLink link={ticket.link} />
+        </Field>
+        <Field label="Description" wide>
+          <p className={styles.description}>{ticket.description}</p>
+        </Field>
+        {image && (
+          <Field label="Image" wide>
+            <a href={image} target="_blank" rel="noopener noreferrer">
+              <img src={image} alt={`Attachment of ${ticket.number}`} className={styles.image} />
+            </a>
+          </Field>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+/** Which actions a detail screen offers (SPEC §4's button table), as plain functions. */
+import type { Ticket, User } from '../../../shared/types.ts';
+
+export interface AdminActions {
+  close: boolean;
+  assign: boolean;
+  open: boolean;
+  edit: boolean;
+  removeDeveloper: boolean;
+}
+
+export interface DetailsActions {
+  close: boolean;
+  open: boolean;
+  edit: boolean;
+  assignSelf: boolean;
+}
+
+type Viewer = Pick<User, 'id' | 'role'>;
+
+/** A reopened ticket is open work again: it behaves as opened. */
+const isOpened = (ticket: Ticket) => ticket.status === 'opened' || ticket.status === 'reopened';
+const isCreator = (ticket: Ticket, user: Viewer) => ticket.created_by_id !== null && ticket.created_by_id === user.id;
+const hasDeveloper = (ticket: Ticket) => Boolean(ticket.developer && ticket.developer.id !== null);
+
+export function adminActions(ticket: Ticket, user: Viewer): AdminActions {
+  return {
+    close: ticket.status === 'assigned',
+    assign: isOpened(ticket),
+    open: ticket.status === 'closed',
+    edit: user.role === 'super' && isOpened(ticket) && isCreator(ticket, user),
+    removeDeveloper: ticket.status === 'assigned' && hasDeveloper(ticket),
+  };
+}
+
+export function detailsActions(ticket: Ticket, user: Viewer): DetailsActions {
+  const isDeveloper = ticket.developer?.id !== undefined && ticket.developer.id === user.id;
+  return {
+    close: (ticket.status === 'assigned' || isOpened(ticket)) && (isDeveloper || isCreator(ticket, user)),
+    open: ticket.status === 'closed' && (user.role === 'support' || user.role === 'super'),
+    edit: user.role === 'support' && isOpened(ticket) && isCreator(ticket, user),
+    assignSelf: user.role === 'developer' && isOpened(ticket),
+  };
+}
