@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Api } from './api.ts';
 import { ROOT, startServer, type RunningServer } from './server.ts';
@@ -205,20 +205,27 @@ export function toastWith(page: Page, text: string): Locator {
   return page.getByText(text, { exact: true });
 }
 
-/** The number shown on a dashboard tile, found from its label. */
+/** The number shown on a dashboard tile (a group named by its label); NaN while unknown. */
 export async function tileCount(page: Page, label: string): Promise<number> {
-  const labelNode = page.getByText(label, { exact: true }).first();
-  await labelNode.waitFor({ state: 'visible' });
-  return labelNode.evaluate((element, name) => {
-    for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
-      const rest = (node.textContent ?? '').replace(name, '');
-      const match = /\d+/.exec(rest);
-      if (match) return Number(match[0]);
-    }
-    return Number.NaN;
-  }, label);
+  const tile = page.getByRole('group', { name: label, exact: true });
+  await tile.waitFor({ state: 'visible' });
+  const text = (await tile.innerText()).replace(label, '');
+  const match = /\d+/.exec(text);
+  return match ? Number(match[0]) : Number.NaN;
 }
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The lines of the ticket's Activity Log panel, once it shows at least `atLeast` of them. */
+export async function logLines(page: Page, atLeast: number): Promise<string[]> {
+  const items = page.getByRole('region', { name: 'Activity Log' }).getByRole('listitem');
+  await expect.poll(() => items.count(), { timeout: STEP_TIMEOUT_MS }).toBeGreaterThanOrEqual(atLeast);
+  return (await items.allInnerTexts()).map((line) => line.trim());
+}
+
+/** The ticket's status as shown by its badge (text beside the colour). */
+export function statusText(page: Page, status: string): Locator {
+  return page.getByText(new RegExp(`^${status}$`, 'i'));
 }
