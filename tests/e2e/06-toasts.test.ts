@@ -24,7 +24,7 @@ journeyDescribe('journey 6: toasts', () => {
     const page = await j.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/create-category');
-    await page.getByLabel(/category|name/i).fill('Payments');
+    await page.getByLabel('Category name').fill('Payments');
     await page.getByRole('button', { name: /create/i }).click();
     await waitForPath(page, '/admin/category');
     const toast = await visible(toastWith(page, 'Category created successfully'));
@@ -34,7 +34,7 @@ journeyDescribe('journey 6: toasts', () => {
 
     // The same name again: the server refuses, and its text is shown in red.
     await page.goto('/admin/create-category');
-    await page.getByLabel(/category|name/i).fill('Payments');
+    await page.getByLabel('Category name').fill('Payments');
     await page.getByRole('button', { name: /create/i }).click();
     const error = await visible(toastWith(page, 'This category already exists.'));
     expect(await backgroundOf(error)).toBe(RED);

@@ -1,7 +1,7 @@
 /** Journey 7: at phone width (390 px) the admin slide-out menu opens and navigates; grids are one column. */
 import { beforeAll, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, CAST, card, journeyDescribe, setupJourney, signIn, toggle, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, card, journeyDescribe, onScreen, setupJourney, signIn, toggle, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld } from './seed.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -36,18 +36,18 @@ journeyDescribe('journey 7: phone width', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await waitForPath(page, '/admin');
     // The side navigation is hidden on a phone until the menu button opens it.
-    const categories = page.getByRole('link', { name: 'Categories', exact: true });
-    expect(await categories.isVisible()).toBe(false);
+    const categories = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories', exact: true });
+    expect(await onScreen(categories)).toBe(false);
     await j.screenshot(page, 'dashboard');
 
-    await page.getByRole('button', { name: /^(open )?(navigation )?menu$/i }).click();
-    await visible(categories);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect.poll(() => onScreen(categories)).toBe(true);
     await j.screenshot(page, 'menu-open');
     await categories.click();
     await waitForPath(page, '/admin/category');
     await visible(page.getByRole('cell', { name: 'Payments', exact: true }));
     // The menu closes after navigating.
-    await expect.poll(() => categories.isVisible()).toBe(false);
+    await expect.poll(() => onScreen(categories)).toBe(false);
     await j.screenshot(page, 'categories');
   });
 

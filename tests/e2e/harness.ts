@@ -229,3 +229,18 @@ export async function logLines(page: Page, atLeast: number): Promise<string[]> {
 export function statusText(page: Page, status: string): Locator {
   return page.getByText(new RegExp(`^${status}$`, 'i'));
 }
+
+/** Visible and at least partly inside the viewport (a slid-out panel is off screen). */
+export async function onScreen(locator: Locator): Promise<boolean> {
+  if (!(await locator.isVisible())) return false;
+  const box = await locator.boundingBox();
+  const size = locator.page().viewportSize();
+  if (!box || !size) return false;
+  const inside = box.x + box.width > 0 && box.y + box.height > 0 && box.x < size.width && box.y < size.height;
+  if (!inside) return false;
+  // Hidden behind nothing: the element itself is what is hit at its centre.
+  return locator.evaluate((element, point) => {
+    const hit = document.elementFromPoint(point.x, point.y);
+    return hit !== null && (element === hit || element.contains(hit));
+  }, { x: Math.min(Math.max(box.x + box.width / 2, 0), size.width - 1), y: Math.min(Math.max(box.y + box.height / 2, 0), size.height - 1) });
+}
