@@ -51,7 +51,7 @@ export interface Journey {
 }
 
 /** Registers beforeAll/afterAll for a journey file; use inside journeyDescribe. */
-export function setupJourney(slug: string): Journey {
+export function setupJourney(slug: string, options: { env?: Record<string, string> } = {}): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let api: Api | undefined;
@@ -63,7 +63,7 @@ export function setupJourney(slug: string): Journey {
     await rm(shotDir, { recursive: true, force: true });
     await mkdir(shotDir, { recursive: true });
     [server, browser] = await Promise.all([
-      startServer(),
+      startServer(options.env),
       chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
     ]);
     api = new Api(server.url);

@@ -26,7 +26,8 @@ export interface RunningServer {
 
 const START_TIMEOUT_MS = 30_000;
 
-export async function startServer(): Promise<RunningServer> {
+/** `extraEnv` adds settings for one journey (e.g. a short SESSION_IDLE_HOURS). */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'helpdesk-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -37,6 +38,7 @@ export async function startServer(): Promise<RunningServer> {
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_FIRST_NAME: ADMIN.firstName,
     SCRYPT_COST: '10',
+    ...extraEnv,
   };
   delete env.API_BASE; // the client bundle is built with the default /api
   const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
