@@ -2,7 +2,8 @@ import { APP_LABELS, APPS, PRIORITIES } from '../../../../shared/constants.ts';
 import type { FieldErrors } from '../../../../shared/validators.ts';
 import { useCategories, useServices } from '../../../api/config.ts';
 import { SelectField } from '../../../components/SelectField.tsx';
-import { TextArea, TextField } from '../../../components/TextField.tsx';
+import { TextArea } from '../../../components/TextArea.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 import type { TicketFormValues } from '../form.ts';
 import { ImageField } from './ImageField.tsx';
 
@@ -36,27 +37,66 @@ export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsP
     if (app !== values.app) onChange({ app: app as TicketFormValues['app'], ...NO_SERVICE });
   }
 
+  const text = (field: 'title' | 'description' | 'link') => (value: string) => onChange({ [field]: value });
+
   return (
     <>
-      <SelectField label="App" name="app" value={values.app} onChange={pickApp} error={errors.app}
-        options={APP_OPTIONS} placeholder="Select an app" />
+      <SelectField
+        label="App"
+        name="app"
+        value={values.app}
+        onChange={pickApp}
+        error={errors.app}
+        options={APP_OPTIONS}
+        placeholder="Select an app"
+      />
       {values.app && (
-        <SelectField label="Service" name="service_id" value={values.service_id} onChange={pickService}
-          error={errors.service} placeholder="Select a service"
-          options={services.map((service) => ({ value: String(service.id), label: service.name }))} />
+        <SelectField
+          label="Service"
+          name="service_id"
+          value={values.service_id}
+          onChange={pickService}
+          error={errors.service}
+          options={services.map((service) => ({ value: String(service.id), label: service.name }))}
+          placeholder="Select a service"
+        />
       )}
-      <SelectField label="Category" name="category_id" value={values.category_id} onChange={pickCategory}
-        error={errors.category} placeholder="Select a category"
-        options={categories.map((category) => ({ value: String(category.id), label: category.name }))} />
-      <SelectField label="Priority" name="priority" value={values.priority}
-        onChange={(priority: string) => onChange({ priority: priority as TicketFormValues['priority'] })}
-        error={errors.priority} options={PRIORITY_OPTIONS} placeholder="Select a priority" />
-      <TextField label="Title" name="title" value={values.title}
-        onChange={(title: string) => onChange({ title })} error={errors.title} />
-      <TextArea label="Description" name="description" value={values.description} rows={5}
-        onChange={(description: string) => onChange({ description })} error={errors.description} />
-      <TextField label="Link (optional)" name="link" type="url" value={values.link}
-        onChange={(link: string) => onChange({ link })} error={errors.link} placeholder="https://" />
+      <SelectField
+        label="Category"
+        name="category_id"
+        value={values.category_id}
+        onChange={pickCategory}
+        error={errors.category}
+        options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+        placeholder="Select a category"
+      />
+      <SelectField
+        label="Priority"
+        name="priority"
+        value={values.priority}
+        onChange={(priority) => onChange({ priority: priority as TicketFormValues['priority'] })}
+        error={errors.priority}
+        options={PRIORITY_OPTIONS}
+        placeholder="Select a priority"
+      />
+      <TextField label="Title" name="title" value={values.title} onChange={text('title')} error={errors.title} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={5}
+        value={values.description}
+        onChange={text('description')}
+        error={errors.description}
+      />
+      <TextField
+        label="Link (optional)"
+        name="link"
+        type="url"
+        value={values.link}
+        onChange={text('link')}
+        error={errors.link}
+        placeholder="https://"
+      />
       <ImageField value={values.image} onChange={(image) => onChange({ image })} error={errors.image} />
     </>
   );

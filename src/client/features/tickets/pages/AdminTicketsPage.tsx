@@ -32,7 +32,7 @@ export function AdminTicketsPage() {
     <div className={styles.page}>
       <PageHeader title="Tickets" />
       <div className={styles.toolbar}>
-        <Tabs value={scope} options={SCOPES} onChange={(value: string) => setScope(value as Scope)} />
+        <Tabs value={scope} options={SCOPES} onChange={setScope} />
         <StatusFilter selected={selected} onChange={setSelected} />
       </div>
       <List area="admin" select={(tickets) => filterByStatus(tickets, selected)} empty={emptyVariantFor(selected)} />

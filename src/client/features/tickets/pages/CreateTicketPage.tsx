@@ -21,7 +21,7 @@ export function CreateTicketPage() {
 
   function submit() {
     const payload = toPayload(values);
-    const found = validateCreateTicket(payload);
+    const found = validateCreateTicket({ ...payload });
     setErrors(found);
     if (!hasErrors(found)) create.mutate(payload);
   }

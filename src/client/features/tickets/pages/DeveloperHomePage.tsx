@@ -24,7 +24,7 @@ export function DeveloperHomePage() {
     <div className={styles.page}>
       <PageHeader title="Tickets" />
       <div className={styles.toolbar}>
-        <Tabs value={tab} options={TABS} onChange={(value: string) => setTab(value as Tab)} />
+        <Tabs value={tab} options={TABS} onChange={setTab} />
       </div>
       {tab === 'assigned' ? (
         <MyTicketsList area="developer" select={assignedTo(firstName)} empty="assigned" />

@@ -25,7 +25,7 @@ function EditForm({ ticket }: { ticket: Ticket }) {
   }
 
   function submit() {
-    const found = validateEditTicket(toPayload(values));
+    const found = validateEditTicket({ ...toPayload(values) });
     setErrors(found);
     if (hasErrors(found)) return;
     const changes = changedFields(ticket, values);

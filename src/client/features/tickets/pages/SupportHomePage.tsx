@@ -32,7 +32,7 @@ export function SupportHomePage() {
         }
       />
       <div className={styles.toolbar}>
-        <Tabs value={scope} options={SCOPES} onChange={(value: string) => setScope(value as Scope)} />
+        <Tabs value={scope} options={SCOPES} onChange={setScope} />
       </div>
       {scope === 'my' ? (
         <MyTicketsList area="support" select={createdBy(firstName)} empty="create" />

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { TicketCard } from '../../../src/client/components/tickets/TicketCard.tsx';
+import { TicketGrid, GRID_PAGE_SIZE } from '../../../src/client/components/tickets/TicketGrid.tsx';
+import { fakeApi, signInAs } from '../fakeApi.ts';
+import { ADMIN, DEV, SUPPORT, answer, makeTicket } from './fixtures.ts';
+
+describe('TicketCard', () => {
+  it('shows number, truncated title and names, status and priority', () => {
+    signInAs(SUPPORT);
+    const ticket = makeTicket({
+      title: 'A'.repeat(31),
+      created_by: 'Bartholomew',
+      developer: { id: 3, name: 'Christopher' },
+      status: 'assigned',
+      priority: 'medium',
+    });
+    render(<TicketCard ticket={ticket} area="support" />);
+    expect(screen.getByText(ticket.number)).toBeTruthy();
+    expect(screen.getByText(`${'A'.repeat(26)}...`)).toBeTruthy();
+    expect(screen.getByText('Bartholo...')).toBeTruthy();
+    expect(screen.getByText('Christop...')).toBeTruthy();
+    expect(screen.getByText(/assigned/i)).toBeTruthy();
+    expect(screen.getByText(/medium/i)).toBeTruthy();
+  });
+
+  it('keeps a 30-character title and 10-character names whole', () => {
+    signInAs(SUPPORT);
+    const ticket = makeTicket({ title: 'B'.repeat(30), created_by: 'Maximilian', developer: { id: 3, name: 'Alexandros' } });
+    render(<TicketCard ticket={ticket} area="support" />);
+    expect(screen.getByText('B'.repeat(30))).toBeTruthy();
+    expect(screen.getByText('Maximilian')).toBeTruthy();
+    expect(screen.getByText('Alexandros')).toBeTruthy();
+  });
+
+  it("shows '---' when no developer is assigned", () => {
+    signInAs(SUPPORT);
+    render(<TicketCard ticket={makeTicket()} area="support" />);
+    expect(screen.getByText('---')).toBeTruthy();
+  });
+
+  it.each([
+    ['admin', '/admin/ticket/'],
+    ['support', '/support/ticket-details/'],
+    ['developer', '/developer/ticket-details/'],
+  ] as const)('links the %s card to %s plus the number', (area, prefix) => {
+    signInAs(SUPPORT);
+    const ticket = makeTicket();
+    render(<TicketCard ticket={ticket} area={area} />);
+    expect(screen.getByRole('link').getAttribute('href')).toBe(prefix + ticket.number);
+  });
+
+  it.each([
+    ['assigned', 'Sam', true],
+    ['opened', 'Sam', false],
+    ['closed', 'Sam', false],
+    ['assigned', 'Someone', false],
+  ] as const)('status %s created by %s: Close Ticket shown = %s', (status, createdBy, shown) => {
+    signInAs(SUPPORT);
+    render(<TicketCard ticket={makeTicket({ status, created_by: createdBy })} area="support" />);
+    expect(screen.queryByRole('button', { name: 'Close Ticket' }) !== null).toBe(shown);
+  });
+
+  it('asks before closing, sends status closed and stays on the list', async () => {
+    signInAs(ADMIN);
+    const ticket = makeTicket({ status: 'assigned', created_by: 'Ada', developer: { id: DEV.id, name: DEV.first_name } });
+    const server = fakeApi({ [`PATCH /tickets/${ticket.number}`]: answer('Ticket closed successfully') });
+    window.history.replaceState(null, '', '/admin/tickets');
+    render(<TicketCard ticket={ticket} area="admin" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close Ticket' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure you want to close this ticket?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(server.calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = server.calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({ status: 'closed' });
+    expect(window.location.pathname).toBe('/admin/tickets');
+  });
+});
+
+describe('TicketGrid', () => {
+  it('renders the first page of cards and more on demand', () => {
+    signInAs(SUPPORT);
+    const tickets = Array.from({ length: GRID_PAGE_SIZE * 2 + 5 }, () => makeTicket());
+    render(<TicketGrid tickets={tickets} area="support" />);
+    expect(screen.getAllByRole('article')).toHaveLength(GRID_PAGE_SIZE);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getAllByRole('article')).toHaveLength(GRID_PAGE_SIZE * 2);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getAllByRole('article')).toHaveLength(tickets.length);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+});

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { ADMIN, CATEGORIES, SERVICES, SUPPORT, answer, list } from './fixtures.ts';
+
+function openForm(person: typeof ADMIN | typeof SUPPORT = SUPPORT) {
+  signInAs(person);
+  const server = fakeApi({
+    'GET /config/categories': list(CATEGORIES),
+    'GET /config/services': list(SERVICES),
+    'GET /tickets': list([]),
+    'GET /tickets/myTickets': list([]),
+    'POST /tickets': answer('Ticket created successfully'),
+  });
+  renderApp(person.role === 'super' ? '/admin/create-ticket' : '/support/create-ticket');
+  return server;
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const optionLabels = (label: string) => within(field(label)).getAllByRole('option').map((o) => o.textContent);
+const posts = (server: ReturnType<typeof fakeApi>) => server.calls.filter((call) => call.method === 'POST');
+
+async function fillValid() {
+  await screen.findByRole('option', { name: 'Hardware' });
+  change('App', 'shaq_app');
+  change('Service', '11');
+  change('Category', '2');
+  change('Priority', 'low');
+  change('Title', 'Login is broken');
+  change('Description', 'Nobody can sign in since noon.');
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('create ticket', () => {
+  it("is headed 'Create a Ticket' and shows the service selector only after an app is chosen", async () => {
+    openForm();
+    expect(await screen.findByRole('heading', { name: 'Create a Ticket' })).toBeTruthy();
+    expect(screen.queryByLabelText('Service')).toBeNull();
+    await screen.findByRole('option', { name: 'Consumer app' });
+    change('App', 'shaq_app');
+    await waitFor(() => expect(optionLabels('Service')).toEqual(['Select a service', 'Checkout', 'Wallet']));
+    change('App', 'shaq_express');
+    expect(optionLabels('Service')).toEqual(['Select a service', 'Delivery']);
+  });
+
+  it('changing the app clears the chosen service', async () => {
+    const server = openForm();
+    await fillValid();
+    change('App', 'shaq_express');
+    expect(field('Service').value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('service must be selected')).toBeTruthy();
+    expect(posts(server)).toHaveLength(0);
+  });
+
+  it('shows every validation message verbatim and sends nothing', async () => {
+    const server = openForm();
+    await screen.findByRole('heading', { name: 'Create a Ticket' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    for (const message of [
+      'app must be selected',
+      'category must be selected',
+      'priority must be selected',
+      'Tittle must be at least 2 characters.',
+      'description must be at least 2 characters.',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    change('App', 'shaq_app');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('service must be selected')).toBeTruthy();
+    expect(posts(server)).toHaveLength(0);
+  });
+
+  it('needs 3 title characters and 10 description characters', async () => {
+    openForm();
+    await fillValid();
+    change('Title', 'ab');
+    change('Description', '123456789');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Tittle must be at least 2 characters.')).toBeTruthy();
+    expect(screen.getByText('description must be at least 2 characters.')).toBeTruthy();
+  });
+
+  it("sends SPEC's payload, shows 'Creating...', toasts and goes to /support", async () => {
+    const server = openForm();
+    await fillValid();
+    change('Link (optional)', 'https://example.com/bug');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByRole('button', { name: 'Creating...' })).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/support'));
+    expect(posts(server)[0]!.body).toEqual({
+      title: 'Login is broken',
+      description: 'Nobody can sign in since noon.',
+      priority: 'low',
+      category_id: 2,
+      service_id: 11,
+      app: 'shaq_app',
+      link: 'https://example.com/bug',
+      image: null,
+      created_by: '',
+      developer_name: '',
+      number: '',
+      status: '',
+    });
+    expect(await screen.findByText('Ticket created successfully')).toBeTruthy();
+  });
+
+  it('sends a super user to /admin/tickets', async () => {
+    openForm(ADMIN);
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/tickets'));
+  });
+});
+
+describe('image upload', () => {
+  const pick = (file: File) => fireEvent.change(field('Image (optional)'), { target: { files: [file] } });
+
+  it('alerts and drops a file over 512,000 bytes', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    openForm();
+    await screen.findByRole('heading', { name: 'Create a Ticket' });
+    pick(new File([new Uint8Array(512_001)], 'big.png', { type: 'image/png' }));
+    expect(alert).toHaveBeenCalledWith('File size should not exceed 500 KB.');
+    expect(screen.queryByAltText('Selected image preview')).toBeNull();
+  });
+
+  it('accepts exactly 512,000 bytes and sends it as a data URL', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const server = openForm();
+    await fillValid();
+    pick(new File([new Uint8Array(512_000)], 'ok.png', { type: 'image/png' }));
+    expect(await screen.findByAltText('Selected image preview')).toBeTruthy();
+    expect(alert).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posts(server)).toHaveLength(1));
+    expect((posts(server)[0]!.body as { image: string }).image).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('refuses a file that is not an image, and removes a chosen one', async () => {
+    openForm();
+    await screen.findByRole('heading', { name: 'Create a Ticket' });
+    pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Only PNG, JPEG, GIF or WebP images are accepted.')).toBeTruthy();
+    pick(new File([new Uint8Array(10)], 'small.gif', { type: 'image/gif' }));
+    expect(await screen.findByAltText('Selected image preview')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(screen.queryByAltText('Selected image preview')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { Ticket } from '../../../src/shared/types.ts';
+import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { ADMIN, DEV, SUPPORT, list, makeTicket } from './fixtures.ts';
+
+function serve(all: Ticket[], mine: Ticket[]) {
+  return fakeApi({ 'GET /tickets': list(all), 'GET /tickets/myTickets': list(mine) });
+}
+
+const titles = () => screen.queryAllByRole('article').map((card) => card.querySelector('h3')?.textContent);
+
+describe('/admin/tickets', () => {
+  const opened = makeTicket({ title: 'Opened one', status: 'opened' });
+  const assigned = makeTicket({ title: 'Assigned one', status: 'assigned' });
+  const closed = makeTicket({ title: 'Closed one', status: 'closed' });
+  const reopened = makeTicket({ title: 'Reopened one', status: 'reopened' });
+
+  it('shows opened, assigned and reopened tickets by default and filters by status', async () => {
+    signInAs(ADMIN);
+    serve([opened, assigned, closed, reopened], [closed]);
+    renderApp('/admin/tickets');
+    await screen.findByText('Opened one');
+    expect(titles()).toEqual(['Opened one', 'Assigned one', 'Reopened one']);
+    fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
+    expect(titles()).toEqual(['Closed one']);
+    fireEvent.click(screen.getByRole('button', { name: 'Assigned' }));
+    expect(titles()).toEqual(['Assigned one', 'Closed one']);
+  });
+
+  it('My Tickets reads the my-tickets list', async () => {
+    signInAs(ADMIN);
+    serve([opened], [assigned]);
+    renderApp('/admin/tickets');
+    await screen.findByText('Opened one');
+    fireEvent.click(screen.getByRole('button', { name: 'My Tickets' }));
+    expect(await screen.findByText('Assigned one')).toBeTruthy();
+  });
+
+  it("says 'No closed tickets yet.' for an empty closed filter and 'You have no Ticket.' otherwise", async () => {
+    signInAs(ADMIN);
+    serve([opened], []);
+    renderApp('/admin/tickets');
+    await screen.findByText('Opened one');
+    fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
+    expect(screen.getByText('No closed tickets yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'My Tickets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
+    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
+  });
+
+  it("shows the error message with an ellipsis", async () => {
+    signInAs(ADMIN);
+    fakeApi({ 'GET /tickets': { status: 500, body: { message: 'Server error.' } } });
+    renderApp('/admin/tickets');
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(await screen.findByText('Server error....', {}, { timeout: 10_000 })).toBeTruthy();
+  }, 15_000);
+});
+
+describe('/support', () => {
+  it('My Tickets are the ones I created; All Tickets are all of them', async () => {
+    signInAs(SUPPORT);
+    const mine = makeTicket({ title: 'Mine', created_by: 'Sam' });
+    const assignedToMe = makeTicket({ title: 'Not created by me', created_by: 'Ada' });
+    serve([mine, assignedToMe, makeTicket({ title: 'Other' })], [mine, assignedToMe]);
+    renderApp('/support');
+    expect(await screen.findByText('Mine')).toBeTruthy();
+    expect(titles()).toEqual(['Mine']);
+    expect(screen.getByRole('link', { name: 'Create Ticket' }).getAttribute('href')).toBe('/support/create-ticket');
+    fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
+    expect(await screen.findByText('Other')).toBeTruthy();
+  });
+
+  it('empty states: create for mine, empty for all', async () => {
+    signInAs(SUPPORT);
+    serve([], []);
+    renderApp('/support');
+    expect(await screen.findByText('You have no ticket, create a ticket.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
+    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
+  });
+});
+
+describe('/developer', () => {
+  it('Assigned Tickets (default) lists my-tickets whose developer is me', async () => {
+    signInAs(DEV);
+    const mine = makeTicket({ title: 'Mine', status: 'assigned', developer: { id: DEV.id, name: 'Dora' } });
+    const created = makeTicket({ title: 'Someone else', status: 'assigned', developer: { id: 9, name: 'Otto' } });
+    serve([mine, created, makeTicket({ title: 'Unassigned' })], [mine, created]);
+    renderApp('/developer');
+    expect(await screen.findByText('Mine')).toBeTruthy();
+    expect(titles()).toEqual(['Mine']);
+    expect(screen.getByRole('link', { name: 'Mine' }).getAttribute('href')).toBe(`/developer/ticket-details/${mine.number}`);
+    fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
+    expect(await screen.findByText('Unassigned')).toBeTruthy();
+    expect(titles()).toHaveLength(3);
+  });
+
+  it("empty states: 'No tickets assigned to you' and 'You have no Ticket.'", async () => {
+    signInAs(DEV);
+    serve([], []);
+    renderApp('/developer');
+    expect(await screen.findByText('No tickets assigned to you')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
+    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
+  });
+});
