@@ -1,0 +1,52 @@
+/** The router root: the guard of SPEC §2 picks sign-in, a redirect, Access Denied or an area. */
+import { Suspense } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import type { Role } from '../../shared/constants.ts';
+import { AccessDeniedPage } from '../features/auth/pages/AccessDeniedPage.tsx';
+import { SignInPage } from '../features/auth/pages/SignInPage.tsx';
+import { useAuth } from '../lib/auth.ts';
+import { Toaster } from '../lib/Toaster.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { guard } from './guard.ts';
+import { lazyArea } from './lazyArea.ts';
+import styles from './App.module.css';
+
+const AREAS: Record<Role, ReturnType<typeof lazyArea>> = {
+  super: lazyArea('AdminArea', () => import('./areas/AdminArea.tsx')),
+  support: lazyArea('SupportArea', () => import('./areas/SupportArea.tsx')),
+  developer: lazyArea('DeveloperArea', () => import('./areas/DeveloperArea.tsx')),
+};
+
+function Screen() {
+  const [path] = useLocation();
+  const token = useAuth((state) => state.accessToken);
+  const role = useAuth((state) => state.user?.role);
+  const decision = guard(path, token, role);
+  switch (decision.kind) {
+    case 'signIn':
+      return <SignInPage />;
+    case 'redirect':
+      return <Redirect to={decision.to} replace />;
+    case 'denied':
+      return <AccessDeniedPage />;
+    case 'area': {
+      const Area = AREAS[decision.role];
+      return (
+        <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+          <Area />
+        </Suspense>
+      );
+    }
+  }
+}
+
+export function App() {
+  return (
+    <>
+      <ErrorBoundary>
+        <Screen />
+      </ErrorBoundary>
+      <Toaster />
+    </>
+  );
+}

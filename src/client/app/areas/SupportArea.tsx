@@ -1,0 +1,29 @@
+/** The support route table (lazy chunk). */
+import { Route, Switch } from 'wouter';
+import { CreateTicketPage } from '../../features/tickets/pages/CreateTicketPage.tsx';
+import { EditTicketPage } from '../../features/tickets/pages/EditTicketPage.tsx';
+import { SupportHomePage } from '../../features/tickets/pages/SupportHomePage.tsx';
+import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPage.tsx';
+import { AreaLayout } from '../layout/AreaLayout.tsx';
+import { NotFound } from '../NotFound.tsx';
+
+const LINKS = [
+  { href: '/support', label: 'Tickets' },
+  { href: '/support/create-ticket', label: 'Create Ticket' },
+];
+
+export default function SupportArea() {
+  return (
+    <AreaLayout home="/support" links={LINKS}>
+      <Switch>
+        <Route path="/support" component={SupportHomePage} />
+        <Route path="/support/create-ticket" component={CreateTicketPage} />
+        <Route path="/support/edit-ticket/:ticketID" component={EditTicketPage} />
+        <Route path="/support/ticket-details/:ticketID" component={TicketDetailsPage} />
+        <Route>
+          <NotFound home="/support" />
+        </Route>
+      </Switch>
+    </AreaLayout>
+  );
+}

@@ -1,0 +1,36 @@
+/** The support and developer shell: header with a small top navigation, then the content. */
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Header } from './Header.tsx';
+import styles from './Layout.module.css';
+
+export interface AreaLink {
+  href: string;
+  label: string;
+}
+
+export interface AreaLayoutProps {
+  /** The area's home, e.g. '/support'. */
+  home: string;
+  /** Top navigation links. @default [] */
+  links?: readonly AreaLink[];
+  children: ReactNode;
+}
+
+export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
+  const [path] = useLocation();
+  return (
+    <div className={styles.area}>
+      <Header home={home}>
+        <nav aria-label="Main" className={styles.topNav}>
+          {links.map((link) => (
+            <Link key={link.href} href={link.href} className={styles.topLink} aria-current={path === link.href ? 'page' : undefined}>
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+      </Header>
+      <main className={styles.areaContent}>{children}</main>
+    </div>
+  );
+}

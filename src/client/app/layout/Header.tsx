@@ -1,0 +1,50 @@
+/** The header of every signed-in screen: brand, avatar with initials, first name, role, menu. */
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { initials } from '../../../shared/format.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { useAuth } from '../../lib/auth.ts';
+import { UserMenu } from './UserMenu.tsx';
+import styles from './Header.module.css';
+
+export interface HeaderProps {
+  /** Where the brand links to (the area's home). */
+  home: string;
+  /** Opens the phone navigation; the button shows only when given. */
+  onMenuClick?: () => void;
+  /** Whether the phone navigation is open (for aria-expanded). @default false */
+  menuOpen?: boolean;
+  /** Extra content between the brand and the account, e.g. a top navigation. */
+  children?: ReactNode;
+}
+
+export function Header({ home, onMenuClick, menuOpen = false, children }: HeaderProps) {
+  const user = useAuth((state) => state.user);
+  const firstName = user?.first_name ?? '';
+  return (
+    <header className={styles.header}>
+      {onMenuClick && (
+        <button type="button" className={`${styles.iconButton} ${styles.navToggle}`} aria-label="Open navigation" aria-expanded={menuOpen} onClick={onMenuClick}>
+          <Icon name="menu" />
+        </button>
+      )}
+      <Link href={home} className={styles.brand}>
+        <span className={styles.logo} aria-hidden="true">
+          <Icon name="ticket" size={18} />
+        </span>
+        <span className={styles.brandName}>Helpdesk</span>
+      </Link>
+      <div className={styles.middle}>{children}</div>
+      <div className={styles.account}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(firstName)}
+        </span>
+        <span className={styles.who}>
+          <span className={styles.name}>{firstName}</span>
+          <span className={styles.role}>{user?.role}</span>
+        </span>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+/** Buttons and button-styled links: one look for every action. */
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'wouter';
+import styles from './Button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonSize = 'sm' | 'md';
+
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+  return [styles.button, styles[variant], styles[size], extra].filter(Boolean).join(' ');
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** @default 'primary' */
+  variant?: ButtonVariant;
+  /** @default 'md' */
+  size?: ButtonSize;
+}
+
+/** A real <button>; `type` defaults to "button" so that it never submits a form by accident. */
+export function Button({ variant, size, type = 'button', className, ...rest }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
+}
+
+export interface ButtonLinkProps {
+  href: string;
+  children: ReactNode;
+  /** @default 'primary' */
+  variant?: ButtonVariant;
+  /** @default 'md' */
+  size?: ButtonSize;
+  className?: string;
+  'aria-label'?: string;
+}
+
+export function ButtonLink({ href, variant, size, className, children, ...rest }: ButtonLinkProps) {
+  return (
+    <Link href={href} className={buttonClass(variant, size, className)} {...rest}>
+      {children}
+    </Link>
+  );
+}

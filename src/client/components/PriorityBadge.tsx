@@ -1,0 +1,1 @@
+export { PriorityBadge } from './Badge.tsx';

@@ -1,0 +1,26 @@
+/** A search box with a (visually hidden) label; `onChange` receives the new value. */
+import { useId } from 'react';
+import { Icon } from './Icon.tsx';
+import styles from './SearchInput.module.css';
+
+export interface SearchInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** @default 'Search' */
+  label?: string;
+  /** @default label */
+  placeholder?: string;
+}
+
+export function SearchInput({ value, onChange, label = 'Search', placeholder }: SearchInputProps) {
+  const id = useId();
+  return (
+    <div className={styles.search}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <Icon name="search" size={18} className={styles.icon} />
+      <input id={id} type="search" className={styles.input} value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder ?? label} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** Sign-in and sign-out calls (SPEC §7) and the one way every screen signs out. */
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import type { Envelope, SignInAnswer } from '../../../shared/types.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { clearQueries } from '../../lib/query.ts';
+import { request } from '../../lib/request.ts';
+import { toast } from '../../lib/toast.ts';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Form-encoded and without a bearer token (SPEC §7). */
+export function signIn({ email, password }: Credentials) {
+  return request<Envelope<SignInAnswer>>('/auth/sign-in', { method: 'POST', form: { email, password }, auth: false });
+}
+
+export function signOut() {
+  return request<Partial<Envelope<unknown>>>('/auth/sign-out', { method: 'POST' });
+}
+
+/**
+ * Log out now, tell the server in the background, go to '/'. The request reads the token
+ * synchronously, before the store forgets it, so nobody waits for the network to leave.
+ */
+export function useSignOut(): () => Promise<void> {
+  const [, navigate] = useLocation();
+  return useCallback(async () => {
+    const answer = useAuth.getState().accessToken ? signOut() : undefined;
+    useAuth.getState().logout();
+    clearQueries();
+    navigate('/', { replace: true });
+    if (!answer) return;
+    try {
+      const { message } = (await answer) ?? {};
+      if (message) toast.success(message);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }, [navigate]);
+}

@@ -1,0 +1,66 @@
+/** The sign-in page at '/' (SPEC §5): validate, sign in, route by role. */
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { hasErrors, validateSignIn, type FieldErrors } from '../../../../shared/validators.ts';
+import { Button } from '../../../components/Button.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { clearQueries, useMutation } from '../../../lib/query.ts';
+import { toast } from '../../../lib/toast.ts';
+import { homeOf } from '../../../app/guard.ts';
+import { signIn, type Credentials } from '../api.ts';
+import styles from './AuthPages.module.css';
+
+export function SignInPage() {
+  const [, navigate] = useLocation();
+  const [form, setForm] = useState<Credentials>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation(signIn, {
+    onSuccess: (answer) => {
+      const { user, authorization } = answer.data;
+      clearQueries();
+      useAuth.getState().login(authorization.token, user);
+      if (answer.message) toast.success(answer.message);
+      navigate(homeOf(user.role), { replace: true });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const change = (name: keyof Credentials) => (value: string) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: '' }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSignIn({ ...form });
+    setErrors(found);
+    if (!hasErrors(found)) mutation.mutate({ email: form.email.trim(), password: form.password });
+  };
+
+  return (
+    <main className={styles.screen}>
+      <form className={styles.card} onSubmit={submit} noValidate>
+        <div className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true">H</span>
+          <span>Helpdesk</span>
+        </div>
+        <h1 className={styles.title}>Sign in</h1>
+        <p className={styles.text}>Use your work e-mail and password.</p>
+        <TextField label="Email" name="email" type="email" autoComplete="username" value={form.email} onChange={change('email')} error={errors.email || undefined} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.password}
+          onChange={change('password')}
+          error={errors.password || undefined}
+        />
+        <Button type="submit" disabled={mutation.isPending} className={styles.submit}>
+          {mutation.isPending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+/** Bottom-right toasts: 3 at a time, 4 s each, paused on hover or in a hidden tab, swipe right to dismiss. */
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { toast, toastStore, type ToastItem } from './toast.ts';
+import { Icon } from '../components/Icon.tsx';
+import styles from './Toaster.module.css';
+
+export const MAX_VISIBLE = 3;
+export const DURATION_MS = 4000;
+export const SWIPE_THRESHOLD_PX = 20;
+
+function subscribeVisibility(listener: () => void) {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+}
+
+/** Counts down only while not paused; what is left carries over to the next run. */
+function useDismissTimer(id: string, paused: boolean) {
+  const remaining = useRef(DURATION_MS);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => toast.dismiss(id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [id, paused]);
+}
+
+function Toast({ item, paused }: { item: ToastItem; paused: boolean }) {
+  const [offset, setOffset] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const start = useRef<number | null>(null);
+  useDismissTimer(item.id, paused || dragging);
+
+  const onPointerDown = (event: PointerEvent) => {
+    start.current = event.clientX;
+    setDragging(true);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (start.current === null) return;
+    const moved = event.clientX - start.current;
+    start.current = null;
+    setDragging(false);
+    if (moved > SWIPE_THRESHOLD_PX) toast.dismiss(item.id);
+    else setOffset(0);
+  };
+
+  return (
+    <li
+      className={`${styles.toast} ${styles[item.type]}`}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+    >
+      <span className={styles.message}>{item.message}</span>
+      <button type="button" className={styles.close} aria-label="Close notification" onClick={() => toast.dismiss(item.id)}>
+        <Icon name="close" size={16} />
+      </button>
+    </li>
+  );
+}
+
+export function Toaster() {
+  const items = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  const hidden = useSyncExternalStore(subscribeVisibility, () => document.hidden);
+  const [hovered, setHovered] = useState(false);
+  // The newest three show; older ones wait their turn.
+  const visible = items.slice(-MAX_VISIBLE);
+  return (
+    <section aria-label="Notifications" className={styles.region}>
+      <ol
+        aria-live="polite"
+        className={styles.list}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+      >
+        {visible.map((item) => (
+          <Toast key={item.id} item={item} paused={hovered || hidden} />
+        ))}
+      </ol>
+    </section>
+  );
+}

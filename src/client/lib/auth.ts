@@ -1,0 +1,49 @@
+/** The signed-in session (SPEC §3): only the token and the user survive a reload. */
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { AUTH_STORAGE_KEY } from '../../shared/constants.ts';
+import type { User } from '../../shared/types.ts';
+
+export interface AuthState {
+  user: User | null;
+  accessToken: string | null;
+  /** Derived: true whenever a token is held. */
+  isAuthenticated: boolean;
+  login(token: string, user: User): void;
+  logout(): void;
+  setUser(user: User): void;
+}
+
+type Persisted = Pick<AuthState, 'accessToken' | 'user'>;
+
+const SIGNED_OUT = { user: null, accessToken: null, isAuthenticated: false };
+
+export const useAuth = create<AuthState>()(
+  persist(
+    (set) => ({
+      ...SIGNED_OUT,
+      login: (accessToken, user) => set({ accessToken, user, isAuthenticated: true }),
+      logout: () => {
+        set(SIGNED_OUT);
+        // Signing out leaves nothing behind in storage, not even an empty shell.
+        useAuth.persist.clearStorage();
+      },
+      setUser: (user) => set({ user }),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      partialize: (state): Persisted => ({ accessToken: state.accessToken, user: state.user }),
+      merge: (stored, current) => {
+        const { accessToken = null, user = null } = (stored ?? {}) as Partial<Persisted>;
+        return { ...current, accessToken, user, isAuthenticated: Boolean(accessToken) };
+      },
+    },
+  ),
+);
+
+// Another tab signing in or out changes this tab's session too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === AUTH_STORAGE_KEY) void useAuth.persist.rehydrate();
+  });
+}

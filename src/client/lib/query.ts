@@ -1,0 +1,68 @@
+/** useQuery / useMutation over the cache in queryCache.ts (DESIGN §6). */
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { fetchEntry, getEntry, subscribe, type QueryKey } from './queryCache.ts';
+
+export { clearQueries, invalidate, type QueryKey } from './queryCache.ts';
+
+export interface QueryResult<T> {
+  data: T | undefined;
+  error: Error | null;
+  /** No data yet (stale data stays on screen while it refetches). */
+  isPending: boolean;
+  isFetching: boolean;
+  refetch(): void;
+}
+
+export interface QueryOptions {
+  /** Fetch only when true. @default true */
+  enabled?: boolean;
+  /** Never dropped and never refetched on mount; only an invalidation refreshes it. @default false */
+  keepForever?: boolean;
+}
+
+export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>, options: QueryOptions = {}): QueryResult<T> {
+  const { enabled = true, keepForever = false } = options;
+  const entry = getEntry(key, fetcher, keepForever);
+  const subscribeEntry = useCallback((listener: () => void) => subscribe(entry, listener, enabled), [entry, enabled]);
+  const snapshot = useSyncExternalStore(subscribeEntry, () => entry.snapshot);
+  const refetch = useCallback(() => void fetchEntry(entry, true), [entry]);
+  return { ...snapshot, data: snapshot.data as T | undefined, refetch };
+}
+
+export interface MutationOptions<V, R> {
+  onSuccess?(result: R, vars: V): void;
+  onError?(error: Error, vars: V): void;
+}
+
+export interface MutationResult<V, R> {
+  mutate(vars: V): void;
+  mutateAsync(vars: V): Promise<R>;
+  isPending: boolean;
+  error: Error | null;
+  reset(): void;
+}
+
+/** Mutations are never retried: sending a change twice is not safe in general. */
+export function useMutation<V, R>(fn: (vars: V) => Promise<R>, options: MutationOptions<V, R> = {}): MutationResult<V, R> {
+  const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
+  const latest = useRef({ fn, options });
+  latest.current = { fn, options };
+
+  const mutateAsync = useCallback(async (vars: V) => {
+    setState({ isPending: true, error: null });
+    try {
+      const result = await latest.current.fn(vars);
+      setState({ isPending: false, error: null });
+      latest.current.options.onSuccess?.(result, vars);
+      return result;
+    } catch (caught) {
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      setState({ isPending: false, error });
+      latest.current.options.onError?.(error, vars);
+      throw error;
+    }
+  }, []);
+  const mutate = useCallback((vars: V) => void mutateAsync(vars).catch(() => {}), [mutateAsync]);
+  const reset = useCallback(() => setState({ isPending: false, error: null }), []);
+  return { mutate, mutateAsync, reset, ...state };
+}

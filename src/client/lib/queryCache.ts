@@ -1,0 +1,152 @@
+/**
+ * The cache behind useQuery (DESIGN §6, TanStack Query's defaults): entries by hashed array
+ * key, shared in-flight requests, retries with back-off, prefix invalidation, and garbage
+ * collection of entries nobody watches.
+ */
+export type QueryKey = readonly unknown[];
+
+export const MAX_RETRIES = 3;
+export const RETRY_CAP_MS = 30_000;
+/** Unused entries are dropped this long after their last subscriber leaves (SPEC §9). */
+export const GC_TIME_MS = 5 * 60_000;
+
+/** 1 s, 2 s, 4 s … never more than 30 s. */
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, RETRY_CAP_MS);
+
+export interface Snapshot {
+  data: unknown;
+  error: Error | null;
+  isPending: boolean;
+  isFetching: boolean;
+}
+
+export interface Entry {
+  key: QueryKey;
+  hash: string;
+  fetcher: () => Promise<unknown>;
+  keepForever: boolean;
+  stale: boolean;
+  run: number;
+  inFlight: Promise<void> | null;
+  listeners: Set<() => void>;
+  gcTimer: ReturnType<typeof setTimeout> | undefined;
+  snapshot: Snapshot;
+}
+
+const entries = new Map<string, Entry>();
+
+function stable(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return Array.isArray(value) ? value.map(stable) : value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(record).sort().map((k) => [k, stable(record[k])]));
+}
+
+/** Object keys are sorted so that {a, b} and {b, a} name the same entry. */
+export const hashKey = (key: QueryKey) => JSON.stringify(stable(key));
+
+function update(entry: Entry, patch: Partial<Snapshot>) {
+  entry.snapshot = { ...entry.snapshot, ...patch };
+  for (const listener of [...entry.listeners]) listener();
+}
+
+function scheduleGc(entry: Entry) {
+  clearTimeout(entry.gcTimer);
+  if (entry.keepForever) return;
+  entry.gcTimer = setTimeout(() => {
+    if (entry.listeners.size === 0 && entries.get(entry.hash) === entry) entries.delete(entry.hash);
+  }, GC_TIME_MS);
+}
+
+export function getEntry(key: QueryKey, fetcher: () => Promise<unknown>, keepForever = false): Entry {
+  const hash = hashKey(key);
+  let entry = entries.get(hash);
+  if (!entry) {
+    entry = {
+      key, hash, fetcher, keepForever, stale: false, run: 0, inFlight: null,
+      listeners: new Set(), gcTimer: undefined,
+      snapshot: { data: undefined, error: null, isPending: true, isFetching: false },
+    };
+    entries.set(hash, entry);
+    scheduleGc(entry);
+  }
+  entry.fetcher = fetcher;
+  return entry;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A 4xx answer will not change on retry (408 and 429 excepted); everything else is retried. */
+function retryable(error: unknown): boolean {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status !== 'number' || status < 400 || status >= 500 || status === 408 || status === 429;
+}
+
+/** Starts a fetch, or joins the one in flight unless `force` (an invalidation) asks for fresh data. */
+export function fetchEntry(entry: Entry, force = false): Promise<void> {
+  if (entry.inFlight && !force) return entry.inFlight;
+  const run = ++entry.run;
+  const current = () => entry.run === run && entries.get(entry.hash) === entry;
+  update(entry, { isFetching: true });
+  const work = (async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const data = await entry.fetcher();
+        if (!current()) return;
+        entry.stale = false;
+        update(entry, { data, error: null, isPending: false, isFetching: false });
+        return;
+      } catch (caught) {
+        if (!current()) return;
+        if (attempt >= MAX_RETRIES || !retryable(caught)) {
+          const error = caught instanceof Error ? caught : new Error(String(caught));
+          update(entry, { error, isPending: entry.snapshot.data === undefined, isFetching: false });
+          return;
+        }
+        await sleep(retryDelay(attempt));
+        if (!current()) return;
+      }
+    }
+  })().finally(() => {
+    if (entry.run === run) entry.inFlight = null;
+  });
+  entry.inFlight = work;
+  return work;
+}
+
+/** First subscriber of an entry: fetch what is missing or stale (kept entries only when stale). */
+export function subscribe(entry: Entry, listener: () => void, enabled: boolean): () => void {
+  const first = entry.listeners.size === 0;
+  entry.listeners.add(listener);
+  clearTimeout(entry.gcTimer);
+  const missing = entry.snapshot.data === undefined && !entry.snapshot.error;
+  if (enabled && (missing || entry.stale || (first && !entry.keepForever))) void fetchEntry(entry);
+  return () => {
+    entry.listeners.delete(listener);
+    if (entry.listeners.size === 0) scheduleGc(entry);
+  };
+}
+
+const startsWith = (key: QueryKey, prefix: QueryKey) =>
+  prefix.length <= key.length && prefix.every((part, i) => hashKey([part]) === hashKey([key[i]]));
+
+/** Marks every entry under any prefix stale; those on screen refetch now, the rest when next used. */
+export function invalidate(...prefixes: QueryKey[]): void {
+  for (const entry of entries.values()) {
+    if (prefixes.length > 0 && !prefixes.some((prefix) => startsWith(entry.key, prefix))) continue;
+    entry.stale = true;
+    if (entry.listeners.size > 0) void fetchEntry(entry, true);
+  }
+}
+
+/** Forgets everything (sign-in, sign-out); screens still watching re-read and start over. */
+export function clearQueries(): void {
+  const dropped = [...entries.values()];
+  entries.clear();
+  for (const entry of dropped) {
+    clearTimeout(entry.gcTimer);
+    entry.run++;
+    entry.inFlight = null;
+    entry.snapshot = { ...entry.snapshot }; // a new snapshot makes watchers re-render onto a fresh entry
+    for (const listener of [...entry.listeners]) listener();
+  }
+}

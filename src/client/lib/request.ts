@@ -1,0 +1,87 @@
+/** The one fetch wrapper (DESIGN §6, SPEC §7–§8). */
+import { CLIENT_ERRORS } from '../../shared/messages.ts';
+import { useAuth } from './auth.ts';
+import { clearQueries } from './query.ts';
+
+const API_BASE = typeof __API_BASE__ === 'string' ? __API_BASE__ : '/api';
+/** SPEC §7: the tunnel in front of some deployments shows a warning page without it. */
+const TUNNEL_HEADER = 'ngrok-skip-browser-warning';
+
+export class ApiError extends Error {
+  status?: number;
+  errors?: Record<string, string[]>;
+  constructor(message: string, status?: number, errors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export interface RequestOptions {
+  /** @default 'GET' */
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** Sent form-encoded. */
+  form?: Record<string, string>;
+  /** Send the bearer token. @default true */
+  auth?: boolean;
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false };
+
+/** Empty, HTML or truncated bodies must never throw here. */
+async function readBody(response: Response): Promise<Parsed> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    return { ok: false };
+  }
+  if (!text.trim()) return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function errorFrom(status: number, parsed: Parsed): ApiError {
+  const body = parsed.ok && parsed.value && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : {};
+  const message = typeof body.message === 'string' && body.message ? body.message : CLIENT_ERRORS.generic;
+  const errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : undefined;
+  return new ApiError(message, status, errors);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', json, form, auth = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', [TUNNEL_HEADER]: 'true' };
+  let body: string | undefined;
+  if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(form).toString();
+  }
+  const token = useAuth.getState().accessToken;
+  if (auth && token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(API_BASE + path, { method, headers, body });
+  } catch {
+    throw new ApiError(CLIENT_ERRORS.network);
+  }
+  const parsed = await readBody(response);
+  if (response.ok) {
+    if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.generic, response.status);
+    return parsed.value as T;
+  }
+  if (response.status === 401 && auth) {
+    useAuth.getState().logout();
+    clearQueries();
+  }
+  throw errorFrom(response.status, parsed);
+}
