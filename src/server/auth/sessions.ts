@@ -1,0 +1,73 @@
+/**
+ * Bearer sessions (DESIGN §5): 32 random bytes handed to the client once, only their SHA-256
+ * kept; each session ends after SESSION_IDLE_HOURS unused or SESSION_MAX_DAYS in all.
+ */
+import crypto from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+const TOKEN_BYTES = 32;
+const HOUR_MS = 3_600_000;
+/** Recording every request's time would make every read a write; a minute is precise enough. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionLimits {
+  idleHours: number;
+  maxDays: number;
+}
+
+interface SessionRow {
+  id: number;
+  user_id: number;
+  created_at: number;
+  last_used_at: number;
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export function createSessionStore(db: Db, limits: SessionLimits, now: () => number) {
+  const idleMs = limits.idleHours * HOUR_MS;
+  const maxMs = limits.maxDays * 24 * HOUR_MS;
+  const insert = db.prepare('INSERT INTO sessions (user_id, token_hash, created_at, last_used_at) VALUES (?, ?, ?, ?)');
+  const byHash = db.prepare('SELECT id, user_id, created_at, last_used_at FROM sessions WHERE token_hash = ?');
+  const touch = db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?');
+  const removeOne = db.prepare('DELETE FROM sessions WHERE id = ?');
+  const removeByHash = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
+  const removeForUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
+  const removeOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?');
+  const removeExpired = db.prepare('DELETE FROM sessions WHERE last_used_at < ? OR created_at < ?');
+
+  const expired = (s: SessionRow, at: number) => at - s.last_used_at > idleMs || at - s.created_at > maxMs;
+
+  return {
+    /** Starts a session and returns the token; only its hash is stored. */
+    create(userId: number): string {
+      const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
+      const at = now();
+      insert.run(userId, hashToken(token), at, at);
+      return token;
+    },
+
+    /** The user id behind a live token, or undefined (unknown, revoked or expired). */
+    resolve(tokenHash: string): number | undefined {
+      const session = byHash.get(tokenHash) as SessionRow | undefined;
+      if (!session) return undefined;
+      const at = now();
+      if (expired(session, at)) {
+        removeOne.run(session.id);
+        return undefined;
+      }
+      if (at - session.last_used_at >= TOUCH_EVERY_MS) touch.run(at, session.id);
+      return session.user_id;
+    },
+
+    revoke: (tokenHash: string) => void removeByHash.run(tokenHash),
+    revokeAll: (userId: number) => void removeForUser.run(userId),
+    revokeOthers: (userId: number, keepTokenHash: string) => void removeOthers.run(userId, keepTokenHash),
+    sweep() {
+      const at = now();
+      removeExpired.run(at - idleMs, at - maxMs);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/** Everything a route needs, built once per server (see server.ts). */
+import type { Db } from './db/database.ts';
+import type { PayloadCache } from './http/payload.ts';
+import type { RateLimiter } from './auth/rate-limit.ts';
+import type { SessionStore } from './auth/sessions.ts';
+import type { Settings } from './settings.ts';
+import type { CatalogStore } from './store/catalog.ts';
+import type { TicketStore } from './store/tickets.ts';
+import type { UserStore } from './store/users.ts';
+
+export interface App {
+  settings: Settings;
+  db: Db;
+  /** Milliseconds since the epoch; tests move it to check expiry. */
+  now: () => number;
+  nowIso: () => string;
+  users: UserStore;
+  sessions: SessionStore;
+  tickets: TicketStore;
+  catalog: CatalogStore;
+  /** Serialized GET answers for the current data version. */
+  cache: PayloadCache;
+  accountLimiter: RateLimiter;
+  addressLimiter: RateLimiter;
+  /** Verified against when the e-mail is unknown, so both answers take the same time. */
+  dummyHash: Promise<string>;
+  log: (line: string) => void;
+}
+
+/** A numeric route parameter, or 0 (no row has id 0) so lookups answer 404. */
+export function idParam(value: string | undefined): number {
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : 0;
+}

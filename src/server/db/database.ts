@@ -1,0 +1,53 @@
+/** The one database connection: pragmas, migrations and the transaction helper (DESIGN §4). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { MIGRATIONS } from './migrations.ts';
+
+export const DB_FILE_NAME = 'helpdesk.db';
+const BUSY_TIMEOUT_MS = 5000;
+
+export type Db = DatabaseSync;
+export type Params = SQLInputValue[];
+
+export function openDatabase(dataDir: string): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(path.join(dataDir, DB_FILE_NAME));
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.exec('PRAGMA journal_mode = WAL');
+  // FULL: a ticket change the user saw succeed must survive a power cut; writes are rare.
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (current > MIGRATIONS.length) throw new Error(`Database schema version ${current} is newer than this server (${MIGRATIONS.length}).`);
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    transaction(db, () => {
+      db.exec(MIGRATIONS[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    });
+  }
+}
+
+/** Runs fn (synchronous) in one write transaction: all of it happens, or none of it. */
+export function transaction<T>(db: Db, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Changes made by other connections (e.g. `npm run demo` while the server runs). */
+export function dataVersionReader(db: Db): () => number {
+  const statement = db.prepare('PRAGMA data_version');
+  return () => Number((statement.get() as { data_version: number }).data_version);
+}

@@ -1,0 +1,85 @@
+/**
+ * Ordered schema migrations; PRAGMA user_version records how many have run. Never edit a
+ * released step: append a new one.
+ *
+ * Tickets keep the category, service, creator and developer NAMES they were given, with no
+ * foreign key to categories or services, so deleting one never changes what a ticket shows.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id            INTEGER PRIMARY KEY,
+    first_name    TEXT NOT NULL,
+    last_name     TEXT NOT NULL,
+    email         TEXT NOT NULL,
+    role          TEXT NOT NULL CHECK (role IN ('super', 'support', 'developer')),
+    password_hash TEXT NOT NULL,
+    last_seen     TEXT,
+    created_at    TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
+  CREATE INDEX users_role ON users (role);
+
+  CREATE TABLE sessions (
+    id           INTEGER PRIMARY KEY,
+    user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    token_hash   TEXT NOT NULL UNIQUE,
+    created_at   INTEGER NOT NULL,
+    last_used_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_user ON sessions (user_id);
+
+  CREATE TABLE categories (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX categories_name ON categories (name COLLATE NOCASE);
+
+  CREATE TABLE services (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    app  TEXT NOT NULL CHECK (app IN ('shaq_app', 'shaq_express'))
+  );
+  CREATE UNIQUE INDEX services_name_app ON services (name COLLATE NOCASE, app);
+
+  CREATE TABLE tickets (
+    id             INTEGER PRIMARY KEY,
+    number         TEXT NOT NULL UNIQUE,
+    title          TEXT NOT NULL,
+    description    TEXT NOT NULL,
+    priority       TEXT NOT NULL CHECK (priority IN ('low', 'medium', 'high')),
+    category       TEXT NOT NULL,
+    category_id    INTEGER NOT NULL,
+    service        TEXT NOT NULL,
+    service_id     INTEGER NOT NULL,
+    app            TEXT NOT NULL CHECK (app IN ('shaq_app', 'shaq_express')),
+    link           TEXT,
+    has_image      INTEGER NOT NULL DEFAULT 0,
+    status         TEXT NOT NULL CHECK (status IN ('opened', 'assigned', 'closed')),
+    created_by     TEXT NOT NULL,
+    created_by_id  INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    developer_id   INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    developer_name TEXT,
+    created_at     TEXT NOT NULL,
+    updated_at     TEXT NOT NULL
+  );
+  CREATE INDEX tickets_newest ON tickets (created_at DESC, id DESC);
+  CREATE INDEX tickets_creator ON tickets (created_by_id);
+  CREATE INDEX tickets_developer ON tickets (developer_id);
+
+  CREATE TABLE ticket_images (
+    ticket_id INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
+    data_url  TEXT NOT NULL
+  );
+
+  CREATE TABLE ticket_logs (
+    id         INTEGER PRIMARY KEY,
+    ticket_id  INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+    user_id    INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    name       TEXT NOT NULL,
+    action     TEXT NOT NULL CHECK (action IN ('opened', 'assigned', 'unassigned', 'closed')),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX ticket_logs_ticket ON ticket_logs (ticket_id, id);
+  `,
+];

@@ -1,0 +1,46 @@
+/** Request bodies: JSON or form-encoded, at most 1 MiB, always an object once parsed. */
+import type { IncomingMessage } from 'node:http';
+import { SERVER } from '../../shared/index.ts';
+import { HttpError } from './errors.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+const tooLarge = () => new HttpError(413, SERVER.tooLarge);
+const malformed = () => new HttpError(400, SERVER.malformed);
+
+export function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    // After a refusal the rest is read and dropped, so the client still gets its 413 answer.
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        chunks.length = 0;
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (refused) return;
+      try {
+        resolve(parse(Buffer.concat(chunks).toString('utf8'), req.headers['content-type']));
+      } catch {
+        reject(malformed());
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function parse(text: string, contentType = ''): Record<string, unknown> {
+  if (!text.trim()) return {};
+  if (contentType.toLowerCase().startsWith(FORM_TYPE)) return Object.fromEntries(new URLSearchParams(text));
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,100 @@
+/**
+ * One request, start to finish: security headers, CORS, route, sign-in check, body, handler,
+ * answer, and the one error funnel (unknown errors become a logged 500; nothing crashes).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SERVER } from '../../shared/index.ts';
+import { hashToken } from '../auth/sessions.ts';
+import type { App } from '../context.ts';
+import { readBody } from './body.ts';
+import { HttpError, unauthenticated } from './errors.ts';
+import { Payload } from './payload.ts';
+import { sendApi, setSecurityHeaders } from './respond.ts';
+import type { Router, SignedInContext } from './router.ts';
+import { serveStatic } from './static.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LAST_SEEN_EVERY_MS = 60_000;
+const CORS_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+/** SPEC §7: the client sends a header that skips a tunnel's browser warning. */
+const CORS_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match, ngrok-skip-browser-warning';
+const CORS_MAX_AGE_SECONDS = '600';
+
+export function createRequestHandler(app: App, router: Router) {
+  const { apiBase, corsOrigins, distDir } = app.settings;
+
+  function authenticate(req: IncomingMessage): Pick<SignedInContext, 'user' | 'tokenHash'> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!match) throw unauthenticated();
+    const tokenHash = hashToken(match[1]!);
+    const userId = app.sessions.resolve(tokenHash);
+    const user = userId === undefined ? undefined : app.users.find(userId);
+    if (!user) throw unauthenticated();
+    const now = app.now();
+    if (!user.last_seen || now - Date.parse(user.last_seen) >= LAST_SEEN_EVERY_MS) {
+      user.last_seen = new Date(now).toISOString();
+      app.users.markSeen(user.id, user.last_seen);
+    }
+    return { user, tokenHash };
+  }
+
+  /** Adds CORS headers for allowed origins; true when this was a preflight, now answered. */
+  function cors(req: IncomingMessage, res: ServerResponse): boolean {
+    const origin = req.headers.origin;
+    if (!origin || !corsOrigins.includes(origin)) return false;
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Expose-Headers', 'ETag, Retry-After');
+    res.setHeader('Vary', 'Origin');
+    if (req.method !== 'OPTIONS') return false;
+    res.setHeader('Access-Control-Allow-Methods', CORS_METHODS);
+    res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);
+    res.setHeader('Access-Control-Max-Age', CORS_MAX_AGE_SECONDS);
+    res.writeHead(204).end();
+    return true;
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (cors(req, res)) return;
+    const method = req.method ?? 'GET';
+    try {
+      const match = router.match(method, path);
+      if (!match) throw new HttpError(404, SERVER.routeNotFound);
+      const ctx = { req, params: match.params, body: {}, ip: req.socket.remoteAddress ?? '' };
+      const signedIn = match.route.signedIn ? authenticate(req) : undefined;
+      if (WRITE_METHODS.has(method)) ctx.body = await readBody(req);
+      const reply = match.route.signedIn ? await match.route.handler({ ...ctx, ...signedIn! }) : await match.route.handler(ctx);
+      const status = reply.status ?? 200;
+      if (WRITE_METHODS.has(method) && status < 300) app.cache.bump();
+      const revalidate = signedIn && (method === 'GET' || method === 'HEAD') ? { callerId: signedIn.user.id } : undefined;
+      await sendApi(req, res, { status, payload: reply.payload ?? new Payload(reply.body ?? {}), revalidate, headers: reply.headers });
+    } catch (error) {
+      await sendError(req, res, error);
+    }
+  }
+
+  async function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): Promise<void> {
+    const known = error instanceof HttpError ? error : undefined;
+    if (!known) app.log(`Unhandled error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const failure = known ?? new HttpError(500, SERVER.serverError);
+    const body = failure.errors ? { message: failure.message, errors: failure.errors } : { message: failure.message };
+    if (res.headersSent) return void res.destroy();
+    await sendApi(req, res, { status: failure.status, payload: new Payload(body), headers: failure.headers });
+  }
+
+  return function handle(req: IncomingMessage, res: ServerResponse): void {
+    setSecurityHeaders(res);
+    let pathname: string;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      pathname = '/';
+    }
+    const isApi = pathname === apiBase || pathname.startsWith(apiBase + '/');
+    const work = isApi ? handleApi(req, res, pathname.slice(apiBase.length) || '/') : serveStatic(req, res, distDir, pathname);
+    work.catch((error: unknown) => {
+      app.log(`Could not answer ${req.method} ${req.url}: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(SERVER.serverError);
+      else res.destroy();
+    });
+  };
+}

@@ -1,0 +1,53 @@
+/** Writing answers: security headers everywhere, API caching rules, ETag/304, compression. */
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { etagMatches, Payload, preferredEncoding } from './payload.ts';
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+const REVALIDATE = 'private, no-cache';
+const NO_STORE = 'no-store';
+
+export function setSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+}
+
+/** Caller-specific: one user's cached answer can never be revalidated into another's. */
+function callerEtag(payloadHash: string, callerId: number): string {
+  const tag = crypto.createHash('sha1').update(`${callerId}:${payloadHash}`).digest('base64url');
+  return `W/"${tag}"`;
+}
+
+export interface ApiAnswer {
+  status: number;
+  payload: Payload;
+  /** GET list and detail answers: ETag + revalidate; everything else is no-store. */
+  revalidate?: { callerId: number };
+  headers?: Record<string, string>;
+}
+
+export async function sendApi(req: IncomingMessage, res: ServerResponse, answer: ApiAnswer): Promise<void> {
+  const { status, payload, revalidate } = answer;
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  const vary = payload.compressible ? 'Authorization, Accept-Encoding' : 'Authorization';
+  const earlier = res.getHeader('Vary');
+  res.setHeader('Vary', earlier ? `${String(earlier)}, ${vary}` : vary);
+  res.setHeader('Cache-Control', revalidate ? REVALIDATE : NO_STORE);
+  if (revalidate) {
+    const etag = callerEtag(payload.hash, revalidate.callerId);
+    res.setHeader('ETag', etag);
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      res.writeHead(304).end();
+      return;
+    }
+  }
+  const encoding = payload.compressible ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+  const body = encoding ? await payload.encode(encoding) : payload.body;
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': body.length }).end(body);
+}

@@ -1,0 +1,81 @@
+/** A small route table in the spirit of polka: method + pattern with :params, first match wins. */
+import type { IncomingMessage } from 'node:http';
+import type { User } from '../../shared/index.ts';
+import type { Payload } from './payload.ts';
+
+export interface Context {
+  req: IncomingMessage;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The client's address, for per-address limits. */
+  ip: string;
+}
+
+export interface SignedInContext extends Context {
+  user: User;
+  tokenHash: string;
+}
+
+/** What a handler answers: a body to serialize (or a ready payload) and a status (200). */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  payload?: Payload;
+  headers?: Record<string, string>;
+}
+
+type Result = Reply | Promise<Reply>;
+
+export type Route =
+  | { method: string; parts: string[]; signedIn: false; handler: (ctx: Context) => Result }
+  | { method: string; parts: string[]; signedIn: true; handler: (ctx: SignedInContext) => Result };
+
+export interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+const split = (path: string) => path.split('/').filter(Boolean);
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  /** A route for signed-in callers only (the default: deny unless signed in). */
+  add(method: string, pattern: string, handler: (ctx: SignedInContext) => Result): this {
+    this.routes.push({ method, parts: split(pattern), signedIn: true, handler });
+    return this;
+  }
+
+  /** A route anyone may call (sign-in, health). */
+  addPublic(method: string, pattern: string, handler: (ctx: Context) => Result): this {
+    this.routes.push({ method, parts: split(pattern), signedIn: false, handler });
+    return this;
+  }
+
+  match(method: string, path: string): Match | undefined {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const parts = split(path);
+    for (const route of this.routes) {
+      if (route.method !== wanted || route.parts.length !== parts.length) continue;
+      const params = matchParts(route.parts, parts);
+      if (params) return { route, params };
+    }
+    return undefined;
+  }
+}
+
+function matchParts(pattern: string[], parts: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i]!;
+    const actual = parts[i]!;
+    if (expected.startsWith(':')) {
+      try {
+        params[expected.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        return undefined;
+      }
+    } else if (expected !== actual) return undefined;
+  }
+  return params;
+}

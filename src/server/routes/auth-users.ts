@@ -1,0 +1,111 @@
+/** SPEC §7 "Authentication and users". Account management is for super, on support and developer accounts only. */
+import {
+  CREATABLE_ROLES,
+  SERVER,
+  validateAdminChangePassword,
+  validateChangePassword,
+  validateCreateAccount,
+  validateNewPassword,
+  validateProfile,
+  type Role,
+  type User,
+} from '../../shared/index.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { refuseWhileLimited, signIn } from '../auth/sign-in.ts';
+import { idParam, type App } from '../context.ts';
+import { check, forbidden, invalid, notFound } from '../http/errors.ts';
+import type { Router, SignedInContext } from '../http/router.ts';
+
+const MANAGEABLE_ROLES: readonly Role[] = CREATABLE_ROLES;
+
+const text = (value: unknown) => String(value).trim();
+
+function requireSuper(ctx: SignedInContext): void {
+  if (ctx.user.role !== 'super') throw forbidden();
+}
+
+/** The support or developer account a super may manage; 404 unknown, 403 any other role. */
+function manageableAccount(app: App, ctx: SignedInContext): User {
+  requireSuper(ctx);
+  const target = app.users.find(idParam(ctx.params.id));
+  if (!target) throw notFound();
+  if (!MANAGEABLE_ROLES.includes(target.role)) throw forbidden();
+  return target;
+}
+
+export function authUserRoutes(router: Router, app: App): void {
+  router.addPublic('POST', '/auth/sign-in', async (ctx) => ({
+    body: { message: SERVER.signedIn, data: await signIn(app, ctx.body, ctx.ip) },
+  }));
+
+  router.add('POST', '/auth/sign-out', (ctx) => {
+    app.sessions.revoke(ctx.tokenHash);
+    return { body: { message: SERVER.signedOut } };
+  });
+
+  router.add('GET', '/users', (ctx) => {
+    requireSuper(ctx);
+    return { body: { data: { list: app.users.list() } } };
+  });
+
+  router.add('GET', '/developers', (ctx) => {
+    requireSuper(ctx);
+    return { body: { data: { list: app.users.listByRole('developer') } } };
+  });
+
+  router.add('POST', '/auth/user/create', async (ctx) => {
+    requireSuper(ctx);
+    const b = ctx.body;
+    check(validateCreateAccount(b));
+    const emailTaken = () => invalid({ email: SERVER.emailTaken });
+    if (app.users.findByEmail(text(b.email))) throw emailTaken();
+    const passwordHash = await hashPassword(String(b.password), app.settings.scryptCost);
+    // Checked again after the slow hash: another request may have taken the address meanwhile.
+    if (app.users.findByEmail(text(b.email))) throw emailTaken();
+    const user = app.users.create(
+      { first_name: text(b.first_name), last_name: text(b.last_name), email: text(b.email), role: b.role as Role, password_hash: passwordHash },
+      app.nowIso(),
+    );
+    return { status: 201, body: { message: SERVER.accountCreated, data: user } };
+  });
+
+  router.add('PATCH', '/user/:id/change-password', async (ctx) => {
+    const target = manageableAccount(app, ctx);
+    check(validateAdminChangePassword(ctx.body), validateNewPassword(ctx.body));
+    const passwordHash = await hashPassword(String(ctx.body.new_password), app.settings.scryptCost);
+    if (!app.users.setPasswordHash(target.id, passwordHash)) throw notFound();
+    app.sessions.revokeAll(target.id);
+    return { body: { message: SERVER.passwordChanged } };
+  });
+
+  router.add('DELETE', '/auth/user/:id', (ctx) => {
+    const target = manageableAccount(app, ctx);
+    app.users.remove(target.id);
+    return { body: { message: SERVER.accountDeleted } };
+  });
+
+  router.add('PATCH', '/auth/user/:userId/update', (ctx) => {
+    if (idParam(ctx.params.userId) !== ctx.user.id) throw forbidden();
+    check(validateProfile(ctx.body));
+    const user = app.users.updateProfile(ctx.user.id, text(ctx.body.first_name), text(ctx.body.last_name));
+    if (!user) throw notFound();
+    return { body: { message: SERVER.profileUpdated, data: user } };
+  });
+
+  router.add('POST', '/auth/reset-password', async (ctx) => {
+    const b = ctx.body;
+    check(validateChangePassword(b), validateNewPassword(b));
+    // A stolen token must not become a way to guess the password.
+    const key = ctx.user.email;
+    refuseWhileLimited([[app.accountLimiter, key]]);
+    const stored = app.users.passwordHash(ctx.user.id);
+    if (!stored || !(await verifyPassword(String(b.old_password), stored))) {
+      app.accountLimiter.fail(key);
+      throw invalid({ old_password: SERVER.oldPasswordWrong });
+    }
+    const passwordHash = await hashPassword(String(b.new_password), app.settings.scryptCost);
+    if (!app.users.setPasswordHash(ctx.user.id, passwordHash)) throw notFound();
+    app.sessions.revokeOthers(ctx.user.id, ctx.tokenHash);
+    return { body: { message: SERVER.passwordChanged } };
+  });
+}

@@ -1,0 +1,74 @@
+/** SPEC §7 "Configuration": categories and services. Everyone signed in reads; only super writes. */
+import { SERVER, validateCategory, validateService, type App as AppName } from '../../shared/index.ts';
+import { idParam, type App } from '../context.ts';
+import { check, forbidden, invalid, notFound } from '../http/errors.ts';
+import type { Router, SignedInContext } from '../http/router.ts';
+
+const text = (value: unknown) => String(value).trim();
+
+function requireSuper(ctx: SignedInContext): void {
+  if (ctx.user.role !== 'super') throw forbidden();
+}
+
+function found<T>(value: T | undefined): T {
+  if (value === undefined) throw notFound();
+  return value;
+}
+
+export function configRoutes(router: Router, app: App): void {
+  const { catalog } = app;
+
+  router.add('GET', '/config/categories', () => ({ body: { data: { list: catalog.categories() } } }));
+  router.add('GET', '/config/categories/:id', (ctx) => ({ body: { data: found(catalog.category(idParam(ctx.params.id))) } }));
+
+  router.add('POST', '/config/categories', (ctx) => {
+    requireSuper(ctx);
+    check(validateCategory(ctx.body));
+    const name = text(ctx.body.name);
+    if (catalog.categoryNameTaken(name)) throw invalid({ name: SERVER.categoryTaken });
+    return { status: 201, body: { message: SERVER.categoryCreated, data: catalog.createCategory(name) } };
+  });
+
+  router.add('PATCH', '/config/categories/:id', (ctx) => {
+    requireSuper(ctx);
+    const id = found(catalog.category(idParam(ctx.params.id))).id;
+    check(validateCategory(ctx.body));
+    const name = text(ctx.body.name);
+    if (catalog.categoryNameTaken(name, id)) throw invalid({ name: SERVER.categoryTaken });
+    return { body: { message: SERVER.categoryUpdated, data: found(catalog.renameCategory(id, name)) } };
+  });
+
+  router.add('DELETE', '/config/categories/:id', (ctx) => {
+    requireSuper(ctx);
+    if (!catalog.deleteCategory(idParam(ctx.params.id))) throw notFound();
+    return { body: { message: SERVER.categoryDeleted } };
+  });
+
+  router.add('GET', '/config/services', () => ({ body: { data: { list: catalog.services() } } }));
+  router.add('GET', '/config/services/:id', (ctx) => ({ body: { data: found(catalog.service(idParam(ctx.params.id))) } }));
+
+  router.add('POST', '/config/services', (ctx) => {
+    requireSuper(ctx);
+    check(validateService(ctx.body));
+    const name = text(ctx.body.name);
+    const appName = ctx.body.app as AppName;
+    if (catalog.serviceNameTaken(name, appName)) throw invalid({ name: SERVER.serviceTaken });
+    return { status: 201, body: { message: SERVER.serviceCreated, data: catalog.createService(name, appName) } };
+  });
+
+  router.add('PATCH', '/config/services/:id', (ctx) => {
+    requireSuper(ctx);
+    const id = found(catalog.service(idParam(ctx.params.id))).id;
+    check(validateService(ctx.body));
+    const name = text(ctx.body.name);
+    const appName = ctx.body.app as AppName;
+    if (catalog.serviceNameTaken(name, appName, id)) throw invalid({ name: SERVER.serviceTaken });
+    return { body: { message: SERVER.serviceUpdated, data: found(catalog.updateService(id, name, appName)) } };
+  });
+
+  router.add('DELETE', '/config/services/:id', (ctx) => {
+    requireSuper(ctx);
+    if (!catalog.deleteService(idParam(ctx.params.id))) throw notFound();
+    return { body: { message: SERVER.serviceDeleted } };
+  });
+}

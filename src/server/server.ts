@@ -1,0 +1,96 @@
+/** startServer: opens the database, builds the app and listens. Used by main.ts and the tests. */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ensureFirstAdmin } from './auth/first-admin.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { createRateLimiter } from './auth/rate-limit.ts';
+import { createSessionStore } from './auth/sessions.ts';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS } from './auth/sign-in.ts';
+import type { App } from './context.ts';
+import { dataVersionReader, openDatabase } from './db/database.ts';
+import { createPayloadCache } from './http/payload.ts';
+import { createRequestHandler } from './http/pipeline.ts';
+import { Router } from './http/router.ts';
+import { authUserRoutes } from './routes/auth-users.ts';
+import { configRoutes } from './routes/config.ts';
+import { ticketRoutes } from './routes/tickets.ts';
+import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
+import { createCatalogStore } from './store/catalog.ts';
+import { createTicketStore } from './store/tickets.ts';
+import { createUserStore } from './store/users.ts';
+
+const SWEEP_SESSIONS_EVERY_MS = 60 * 60_000;
+/** In-flight requests get this long to finish on shutdown before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface ServerOptions extends Partial<Settings> {
+  /** Clock in ms since the epoch (tests move it forward to expire sessions). */
+  now?: () => number;
+  /** Where console lines go (first-admin notice, unexpected errors). */
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: App;
+  close(): Promise<void>;
+}
+
+export function buildRouter(app: App): Router {
+  const router = new Router();
+  router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
+  authUserRoutes(router, app);
+  ticketRoutes(router, app);
+  configRoutes(router, app);
+  return router;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const { now = Date.now, log = console.log, ...overrides } = options;
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
+  settings.apiBase = normalizeApiBase(settings.apiBase);
+  const db = openDatabase(settings.dataDir);
+  const app: App = {
+    settings,
+    db,
+    now,
+    nowIso: () => new Date(now()).toISOString(),
+    users: createUserStore(db),
+    sessions: createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now),
+    tickets: createTicketStore(db),
+    catalog: createCatalogStore(db),
+    cache: createPayloadCache(dataVersionReader(db)),
+    accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
+    addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
+    dummyHash: hashPassword(crypto.randomBytes(16).toString('hex'), settings.scryptCost),
+    log,
+  };
+  await ensureFirstAdmin(app);
+  app.sessions.sweep();
+  const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
+
+  const server = http.createServer(createRequestHandler(app, buildRouter(app)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      clearInterval(sweeper);
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      server.close(() => {
+        clearTimeout(force);
+        db.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+    }));
+
+  return { url: `http://${host}:${port}`, port, app, close };
+}

@@ -1,0 +1,74 @@
+/** Server settings: DESIGN §2's environment variables, with their defaults. */
+import path from 'node:path';
+
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  apiBase: string;
+  adminEmail: string;
+  /** Unset: a strong password is generated and printed once. */
+  adminPassword: string | undefined;
+  adminFirstName: string;
+  adminLastName: string;
+  sessionIdleHours: number;
+  sessionMaxDays: number;
+  /** Origins allowed to call the API from another site; empty = CORS off. */
+  corsOrigins: string[];
+  /** log2 of scrypt's N. Tests lower it; the default never changes. */
+  scryptCost: number;
+  distDir: string;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  port: 3000,
+  host: '127.0.0.1',
+  dataDir: './data',
+  apiBase: '/api',
+  adminEmail: 'admin@example.com',
+  adminPassword: undefined,
+  adminFirstName: 'Admin',
+  adminLastName: 'User',
+  sessionIdleHours: 12,
+  sessionMaxDays: 7,
+  corsOrigins: [],
+  scryptCost: 17,
+  distDir: './dist',
+};
+
+type Env = Record<string, string | undefined>;
+
+function numberFrom(env: Env, name: string, fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  return value;
+}
+
+const textFrom = (env: Env, name: string, fallback: string) => env[name]?.trim() || fallback;
+
+/** A base path always starts with '/' and never ends with one ('/api', '/helpdesk/api'). */
+export function normalizeApiBase(base: string): string {
+  const trimmed = base.trim().replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function settingsFromEnv(env: Env = process.env): Settings {
+  const d = DEFAULT_SETTINGS;
+  return {
+    port: numberFrom(env, 'PORT', d.port, { max: 65535 }),
+    host: textFrom(env, 'HOST', d.host),
+    dataDir: path.resolve(textFrom(env, 'DATA_DIR', d.dataDir)),
+    apiBase: normalizeApiBase(textFrom(env, 'API_BASE', d.apiBase)),
+    adminEmail: textFrom(env, 'ADMIN_EMAIL', d.adminEmail).toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminFirstName: textFrom(env, 'ADMIN_FIRST_NAME', d.adminFirstName),
+    adminLastName: textFrom(env, 'ADMIN_LAST_NAME', d.adminLastName),
+    sessionIdleHours: numberFrom(env, 'SESSION_IDLE_HOURS', d.sessionIdleHours, { min: 0.001 }),
+    sessionMaxDays: numberFrom(env, 'SESSION_MAX_DAYS', d.sessionMaxDays, { min: 0.001 }),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    scryptCost: numberFrom(env, 'SCRYPT_COST', d.scryptCost, { min: 1, max: 22 }),
+    distDir: path.resolve(textFrom(env, 'DIST_DIR', d.distDir)),
+  };
+}

@@ -1,0 +1,164 @@
+/** Tickets, their images and their activity log: queries and the API's JSON shapes. */
+import type { LogAction, Ticket, TicketLogEntry, User } from '../../shared/index.ts';
+import { transaction, type Db } from '../db/database.ts';
+
+const NUMBER_PREFIX = 'TCK-';
+const NUMBER_DIGITS = 6;
+const COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
+  has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
+const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
+
+export interface TicketRow {
+  id: number;
+  number: string;
+  title: string;
+  description: string;
+  priority: Ticket['priority'];
+  category: string;
+  category_id: number;
+  service: string;
+  service_id: number;
+  app: Ticket['app'];
+  link: string | null;
+  has_image: number;
+  status: 'opened' | 'assigned' | 'closed';
+  created_by: string;
+  created_by_id: number | null;
+  developer_id: number | null;
+  developer_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a create or an edit stores (names resolved from the chosen category and service). */
+export interface TicketFields {
+  title: string;
+  description: string;
+  priority: Ticket['priority'];
+  category: string;
+  category_id: number;
+  service: string;
+  service_id: number;
+  app: Ticket['app'];
+  link: string | null;
+}
+
+export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
+
+export function toTicket(row: TicketRow, image?: string | null): Ticket {
+  const ticket: Ticket = {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    category: row.category,
+    category_id: row.category_id,
+    service: row.service,
+    service_id: row.service_id,
+    app: row.app,
+    link: row.link,
+    has_image: row.has_image === 1,
+    status: row.status,
+    created_by: row.created_by,
+    created_by_id: row.created_by_id,
+    developer: row.developer_name === null ? null : { id: row.developer_id, name: row.developer_name },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  if (image !== undefined) ticket.image = image;
+  return ticket;
+}
+
+interface LogRow {
+  id: number;
+  name: string;
+  action: LogAction;
+  created_at: string;
+}
+
+function toLogEntry(row: LogRow): TicketLogEntry {
+  const at = (action: LogAction) => (row.action === action ? row.created_at : null);
+  return {
+    id: row.id,
+    name: row.name,
+    action: row.action,
+    assigned_at: at('assigned'),
+    closed_at: at('closed'),
+    opened_at: at('opened'),
+    unassigned_at: at('unassigned'),
+    created_at: row.created_at,
+  };
+}
+
+export type TicketStore = ReturnType<typeof createTicketStore>;
+
+export function createTicketStore(db: Db) {
+  const all = db.prepare(`SELECT ${COLUMNS} FROM tickets ${NEWEST_FIRST}`);
+  const mine = db.prepare(`SELECT ${COLUMNS} FROM tickets WHERE created_by_id = ? OR developer_id = ? ${NEWEST_FIRST}`);
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM tickets WHERE id = ?`);
+  const byNumber = db.prepare(`SELECT ${COLUMNS} FROM tickets WHERE number = ?`);
+  const imageOf = db.prepare('SELECT data_url FROM ticket_images WHERE ticket_id = ?');
+  const nextId = db.prepare('SELECT coalesce(max(id), 0) + 1 AS id FROM tickets');
+  const insert = db.prepare(`INSERT INTO tickets (id, number, title, description, priority, category, category_id, service,
+    service_id, app, link, has_image, status, created_by, created_by_id, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opened', ?, ?, ?, ?)`);
+  const putImage = db.prepare('INSERT OR REPLACE INTO ticket_images (ticket_id, data_url) VALUES (?, ?)');
+  const dropImage = db.prepare('DELETE FROM ticket_images WHERE ticket_id = ?');
+  const insertLog = db.prepare('INSERT INTO ticket_logs (ticket_id, user_id, name, action, created_at) VALUES (?, ?, ?, ?, ?)');
+  const update = db.prepare(`UPDATE tickets SET title = ?, description = ?, priority = ?, category = ?, category_id = ?,
+    service = ?, service_id = ?, app = ?, link = ?, has_image = ?, updated_at = ? WHERE id = ? AND status = 'opened'`);
+  const logOf = db.prepare('SELECT id, name, action, created_at FROM ticket_logs WHERE ticket_id = ? ORDER BY id');
+
+  const store = {
+    list: () => (all.all() as unknown as TicketRow[]).map((row) => toTicket(row)),
+    listMine: (userId: number) => (mine.all(userId, userId) as unknown as TicketRow[]).map((row) => toTicket(row)),
+
+    /** A ticket by its number (TCK-000042, any case) or its numeric id. */
+    find(ref: string): TicketRow | undefined {
+      const trimmed = ref.trim();
+      if (/^\d{1,15}$/.test(trimmed)) return byId.get(Number(trimmed)) as TicketRow | undefined;
+      return byNumber.get(trimmed.toUpperCase()) as TicketRow | undefined;
+    },
+    findById: (id: number) => byId.get(id) as TicketRow | undefined,
+    image: (id: number) => (imageOf.get(id) as { data_url: string } | undefined)?.data_url ?? null,
+    log: (ticketId: number) => (logOf.all(ticketId) as unknown as LogRow[]).map(toLogEntry),
+
+    /** Call inside a transaction, beside the change it records. */
+    addLog(ticketId: number, actor: User, action: LogAction, nowIso: string): void {
+      insertLog.run(ticketId, actor.id, actor.first_name, action, nowIso);
+    },
+
+    /** Image changes; call inside a transaction. null removes the image. */
+    setImage(ticketId: number, dataUrl: string | null): void {
+      if (dataUrl) putImage.run(ticketId, dataUrl);
+      else dropImage.run(ticketId);
+    },
+
+    create(fields: TicketFields, image: string | null, creator: User, nowIso: string): TicketRow {
+      return transaction(db, () => {
+        const id = Number((nextId.get() as { id: number }).id);
+        const f = fields;
+        insert.run(id, ticketNumber(id), f.title, f.description, f.priority, f.category, f.category_id, f.service,
+          f.service_id, f.app, f.link, image ? 1 : 0, creator.first_name, creator.id, nowIso, nowIso);
+        if (image) putImage.run(id, image);
+        store.addLog(id, creator, 'opened', nowIso);
+        return byId.get(id) as unknown as TicketRow;
+      });
+    },
+
+    /** Edits an opened ticket; image undefined leaves it as it is. False when no longer opened. */
+    edit(ticket: TicketRow, fields: TicketFields, image: string | null | undefined, nowIso: string): boolean {
+      const f = fields;
+      const hasImage = image === undefined ? ticket.has_image : image ? 1 : 0;
+      return transaction(db, () => {
+        const { changes } = update.run(f.title, f.description, f.priority, f.category, f.category_id, f.service, f.service_id,
+          f.app, f.link, hasImage, nowIso, ticket.id);
+        if (Number(changes) === 0) return false;
+        if (image !== undefined) store.setImage(ticket.id, image);
+        return true;
+      });
+    },
+  };
+  return store;
+}

@@ -1,0 +1,46 @@
+/** Accounts: queries over users, answering the public User shape (never the hash). */
+import type { Role, User } from '../../shared/index.ts';
+import type { Db } from '../db/database.ts';
+
+const PUBLIC_COLUMNS = 'id, first_name, last_name, email, role, last_seen';
+
+export interface NewUser {
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  password_hash: string;
+}
+
+export type UserStore = ReturnType<typeof createUserStore>;
+
+export function createUserStore(db: Db) {
+  const byId = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE id = ?`);
+  const hashById = db.prepare('SELECT password_hash FROM users WHERE id = ?');
+  const byEmail = db.prepare(`SELECT ${PUBLIC_COLUMNS}, password_hash FROM users WHERE email = ? COLLATE NOCASE`);
+  const all = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY id`);
+  const byRole = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE role = ? ORDER BY id`);
+  const count = db.prepare('SELECT count(*) AS n FROM users');
+  const insert = db.prepare(
+    `INSERT INTO users (first_name, last_name, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PUBLIC_COLUMNS}`,
+  );
+  const updateProfile = db.prepare(`UPDATE users SET first_name = ?, last_name = ? WHERE id = ? RETURNING ${PUBLIC_COLUMNS}`);
+  const updateHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+  const updateSeen = db.prepare('UPDATE users SET last_seen = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM users WHERE id = ?');
+
+  return {
+    find: (id: number) => byId.get(id) as User | undefined,
+    passwordHash: (id: number) => (hashById.get(id) as { password_hash: string } | undefined)?.password_hash,
+    findByEmail: (email: string) => byEmail.get(email.trim().toLowerCase()) as (User & { password_hash: string }) | undefined,
+    list: () => all.all() as unknown as User[],
+    listByRole: (role: Role) => byRole.all(role) as unknown as User[],
+    count: () => Number((count.get() as { n: number }).n),
+    create: (user: NewUser, nowIso: string) =>
+      insert.get(user.first_name, user.last_name, user.email.trim().toLowerCase(), user.role, user.password_hash, nowIso) as unknown as User,
+    updateProfile: (id: number, firstName: string, lastName: string) => updateProfile.get(firstName, lastName, id) as User | undefined,
+    setPasswordHash: (id: number, hash: string) => Number(updateHash.run(hash, id).changes) > 0,
+    markSeen: (id: number, nowIso: string) => void updateSeen.run(nowIso, id),
+    remove: (id: number) => Number(remove.run(id).changes) > 0,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * PATCH /tickets/{id}: assign, remove developer, close, reopen (SPEC §4, DESIGN §3). Each is one
+ * transaction: a conditional UPDATE that only matches the allowed starting state, plus its log
+ * row. When the UPDATE matches nothing, someone else changed the ticket first: 409.
+ */
+import type { StatementResultingChanges } from 'node:sqlite';
+import { SERVER, STATUSES, toId, VALIDATION, type LogAction, type User } from '../../shared/index.ts';
+import type { App } from '../context.ts';
+import { transaction } from '../db/database.ts';
+import { conflict, forbidden, invalid } from '../http/errors.ts';
+import type { TicketRow } from '../store/tickets.ts';
+
+const NO_DEVELOPER = new Set<unknown>([null, '', 'null']);
+
+export function createTransitions(app: App) {
+  const { db } = app;
+  const assign = db.prepare(`UPDATE tickets SET status = 'assigned', developer_id = ?, developer_name = ?, updated_at = ?
+    WHERE id = ? AND (status = 'opened' OR (status = 'assigned' AND developer_name IS NULL))`);
+  const unassign = db.prepare(`UPDATE tickets SET developer_id = NULL, developer_name = NULL, updated_at = ?
+    WHERE id = ? AND status = 'assigned' AND developer_name IS NOT NULL`);
+  const close = db.prepare(`UPDATE tickets SET status = 'closed', updated_at = ? WHERE id = ? AND status IN ('opened', 'assigned')`);
+  // Reopened work is open work again: whoever picks it up assigns it afresh.
+  const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = ?
+    WHERE id = ? AND status = 'closed'`);
+
+  function apply(ticket: TicketRow, actor: User, action: LogAction, update: (at: string) => StatementResultingChanges) {
+    const at = app.nowIso();
+    transaction(db, () => {
+      if (Number(update(at).changes) === 0) throw conflict();
+      app.tickets.addLog(ticket.id, actor, action, at);
+    });
+  }
+
+  function assignDeveloper(ticket: TicketRow, actor: User, developerIdInput: unknown): string {
+    if (actor.role === 'support') throw forbidden();
+    const developerId = toId(developerIdInput);
+    if (actor.role === 'developer' && developerId !== actor.id) throw forbidden();
+    if (developerId === undefined) throw invalid({ developer_id: VALIDATION.developer });
+    const developer = app.users.find(developerId);
+    if (!developer || developer.role !== 'developer') throw invalid({ developer_id: SERVER.notADeveloper });
+    apply(ticket, actor, 'assigned', (at) => assign.run(developer.id, developer.first_name, at, ticket.id));
+    return SERVER.ticketAssigned;
+  }
+
+  /** Returns the success message, or throws 403 / 409 / 422. */
+  return function change(ticket: TicketRow, actor: User, body: Record<string, unknown>): string {
+    const status = body.status;
+    if (typeof status !== 'string' || !(STATUSES as readonly string[]).includes(status)) throw invalid({ status: VALIDATION.status });
+
+    if (status === 'assigned') {
+      if (!('developer_id' in body)) throw invalid({ developer_id: VALIDATION.developer });
+      if (!NO_DEVELOPER.has(body.developer_id)) return assignDeveloper(ticket, actor, body.developer_id);
+      if (actor.role !== 'super') throw forbidden();
+      apply(ticket, actor, 'unassigned', (at) => unassign.run(at, ticket.id));
+      return SERVER.developerRemoved;
+    }
+
+    if (status === 'closed') {
+      const allowed =
+        actor.role === 'super' ||
+        (actor.role === 'support' && ticket.created_by_id === actor.id) ||
+        (actor.role === 'developer' && ticket.developer_id === actor.id);
+      if (!allowed) throw forbidden();
+      apply(ticket, actor, 'closed', (at) => close.run(at, ticket.id));
+      return SERVER.ticketClosed;
+    }
+
+    if (actor.role === 'developer') throw forbidden();
+    apply(ticket, actor, 'opened', (at) => reopen.run(at, ticket.id));
+    return SERVER.ticketReopened;
+  };
+}
