@@ -37,10 +37,15 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promis
   });
 }
 
+/** node:sqlite cuts text at a NUL character, which would silently lose the rest: drop NULs. */
+const clean = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
+
 function parse(text: string, contentType = ''): Record<string, unknown> {
   if (!text.trim()) return {};
-  if (contentType.toLowerCase().startsWith(FORM_TYPE)) return Object.fromEntries(new URLSearchParams(text));
-  const value: unknown = JSON.parse(text);
+  if (contentType.toLowerCase().startsWith(FORM_TYPE)) {
+    return Object.fromEntries([...new URLSearchParams(text)].map(([key, value]) => [key, clean(key, value)]));
+  }
+  const value: unknown = JSON.parse(text, clean);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
   return value as Record<string, unknown>;
 }
