@@ -38,7 +38,7 @@ function parseBody(body: unknown, contentType: string | undefined): unknown {
 function toRequest(input: RequestInfo | URL, init: RequestInit = {}): FakeRequest {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
   const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+  new Headers(init.headers).forEach((value, name) => (headers[name.toLowerCase()] = value));
   const full = url.pathname + url.search;
   const path = full.startsWith(API_BASE) ? full.slice(API_BASE.length) : full;
   return { method: (init.method ?? 'GET').toUpperCase(), path, body: parseBody(init.body, headers['content-type']), headers };

@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+
+describe('header', () => {
+  test('shows the initials, the first name and the role', async () => {
+    fakeApi({});
+    signInAs({ role: 'support', first_name: 'Mary Ann' });
+    renderApp('/support');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('MA')).toBeTruthy();
+    expect(within(header).getByText('Mary Ann')).toBeTruthy();
+    expect(within(header).getByText('support')).toBeTruthy();
+  });
+
+  test('the menu offers Edit profile, Change password and Log out; Escape closes it', async () => {
+    fakeApi({});
+    signInAs({ role: 'developer' });
+    renderApp('/developer');
+    const button = await screen.findByRole('button', { name: 'Account menu' });
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Edit profile', 'Change password', 'Log out']);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  test('Log out signs out on the server, forgets the session, goes to / and toasts', async () => {
+    const server = fakeApi({ 'POST /auth/sign-out': { body: { message: 'Signed out successfully.' } } });
+    signInAs({ role: 'super' });
+    renderApp('/admin/tickets');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByText('Signed out successfully.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    expect(localStorage.getItem('Auth-token')).toBeNull();
+    expect(server.calls.filter((call) => call.path === '/auth/sign-out')).toHaveLength(1);
+  });
+
+  test('a failed sign-out still signs out locally and shows a red toast', async () => {
+    fakeApi({ 'POST /auth/sign-out': { status: 500, body: { message: 'Server error.' } } });
+    signInAs({ role: 'support' });
+    renderApp('/support');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    const toast = await screen.findByText('Server error.');
+    expect(toast.closest('li')!.className).toMatch(/error/);
+    expect(window.location.pathname).toBe('/');
+  });
+});
+
+describe('admin navigation', () => {
+  test('lists the admin destinations with the current one marked', async () => {
+    fakeApi({});
+    signInAs({ role: 'super' });
+    renderApp('/admin/staff');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/admin'],
+      ['Tickets', '/admin/tickets'],
+      ['Staff', '/admin/staff'],
+      ['Create Ticket', '/admin/create-ticket'],
+      ['Categories', '/admin/category'],
+      ['Services', '/admin/service'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  test('the phone panel opens from the header and closes on Escape, on the close button and on navigation', async () => {
+    fakeApi({});
+    signInAs({ role: 'super' });
+    renderApp('/admin');
+    const open = await screen.findByRole('button', { name: 'Open navigation' });
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(open);
+    fireEvent.click(screen.getByRole('button', { name: 'Close navigation' }));
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(open);
+    fireEvent.click(screen.getByRole('link', { name: 'Categories' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/category'));
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+  });
+});
