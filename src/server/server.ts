@@ -49,7 +49,8 @@ export function buildRouter(app: App): Router {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const { now = Date.now, log = console.log, ...overrides } = options;
-  const settings: Settings = { ...DEFAULT_SETTINGS, ...overrides };
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
   const db = openDatabase(settings.dataDir);
   const app: App = {
