@@ -7,10 +7,8 @@ import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPag
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
 
-const LINKS = [
-  { href: '/support', label: 'Tickets' },
-  { href: '/support/create-ticket', label: 'Create Ticket' },
-];
+// The home page has its own Create Ticket link (SPEC §2), so the top navigation does not repeat it.
+const LINKS = [{ href: '/support', label: 'Tickets' }];
 
 export default function SupportArea() {
   return (
