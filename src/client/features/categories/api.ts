@@ -8,9 +8,9 @@ import { configKeys } from '../../api/config.ts';
 
 export const CATEGORIES_PATH = '/admin/category';
 
-export interface CategoryInput {
+export type CategoryInput = {
   name: string;
-}
+};
 
 type Answer = Partial<Envelope<unknown>>;
 type Change = { kind: 'create'; input: CategoryInput } | { kind: 'update'; id: number; input: CategoryInput } | { kind: 'delete'; id: number };

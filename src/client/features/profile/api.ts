@@ -8,16 +8,16 @@ import { toast } from '../../lib/toast.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { userKeys } from '../../api/users.ts';
 
-export interface ProfileInput {
+export type ProfileInput = {
   first_name: string;
   last_name: string;
-}
+};
 
-export interface PasswordInput {
+export type PasswordInput = {
   old_password: string;
   new_password: string;
   new_password_confirmation: string;
-}
+};
 
 const showError = (error: Error) => toast.error(error.message);
 

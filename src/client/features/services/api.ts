@@ -8,10 +8,10 @@ import { configKeys } from '../../api/config.ts';
 
 export const SERVICES_PATH = '/admin/service';
 
-export interface ServiceInput {
+export type ServiceInput = {
   name: string;
   app: string;
-}
+};
 
 type Answer = Partial<Envelope<unknown>>;
 type Change = { kind: 'create'; input: ServiceInput } | { kind: 'update'; id: number; input: ServiceInput } | { kind: 'delete'; id: number };

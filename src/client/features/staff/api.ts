@@ -8,19 +8,19 @@ import { userKeys } from '../../api/users.ts';
 
 export const STAFF_PATH = '/admin/staff';
 
-export interface NewAccount {
+export type NewAccount = {
   first_name: string;
   last_name: string;
   email: string;
   role: string;
   password: string;
-}
+};
 
-export interface PasswordReset {
+export type PasswordReset = {
   id: number;
   new_password: string;
   new_password_confirmation: string;
-}
+};
 
 type Answer = Partial<Envelope<unknown>>;
 

@@ -1,8 +1,6 @@
 import type { QueryResult } from '../../../lib/query.ts';
-import { Icon } from '../../../components/Icon.tsx';
+import { Icon, type IconName } from '../../../components/Icon.tsx';
 import styles from './StatTile.module.css';
-
-type IconName = Parameters<typeof Icon>[0]['name'];
 
 /** Shown while the count is unknown (loading or failed): the grid below says why. */
 const UNKNOWN = '–';
