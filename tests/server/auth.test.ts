@@ -70,7 +70,8 @@ describe('sign-in', () => {
 
 describe('sessions', () => {
   it('refuses missing, malformed and unknown tokens with 401 Unauthenticated.', async () => {
-    for (const headers of [{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer not-a-real-token' }]) {
+    const attempts: Array<Record<string, string>> = [{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer not-a-real-token' }];
+    for (const headers of attempts) {
       const answer = await t.call('GET', '/api/tickets', { headers });
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ message: 'Unauthenticated.' });

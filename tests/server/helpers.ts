@@ -19,7 +19,7 @@ export interface CallOptions {
   token?: string;
   json?: unknown;
   form?: Record<string, string>;
-  raw?: string | Buffer;
+  raw?: string;
   headers?: Record<string, string>;
 }
 
@@ -53,7 +53,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
   async function call(method: string, urlPath: string, o: CallOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
-    let body: string | Buffer | undefined = o.raw;
+    let body: string | undefined = o.raw;
     if (o.json !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       body = JSON.stringify(o.json);
