@@ -10,14 +10,10 @@ import { TicketForm } from '../components/TicketForm.tsx';
 
 export function CreateTicketPage() {
   const [location, navigate] = useLocation();
-  const role = useAuth((state) => state.user?.role);
+  const role = useAuth((state) => state.user?.role) ?? 'support';
   const [values, setValues] = useState<TicketFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useCreateTicket(() => {
-    // Without a role (signed out meanwhile) the area the form was opened in decides.
-    const fallback = areaOf(location) === 'admin' ? 'super' : 'support';
-    navigate(destinationAfter('create', role ?? fallback, '', areaOf(location)));
-  });
+  const create = useCreateTicket(() => navigate(destinationAfter('create', role, '', areaOf(location))));
 
   function submit() {
     const payload = toPayload(values);

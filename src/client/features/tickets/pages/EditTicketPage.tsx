@@ -13,7 +13,7 @@ import { TicketForm } from '../components/TicketForm.tsx';
 
 function EditForm({ ticket }: { ticket: Ticket }) {
   const [location, navigate] = useLocation();
-  const role = useAuth((state) => state.user?.role) ?? (areaOf(location) === 'support' ? 'support' : 'super');
+  const role = useAuth((state) => state.user?.role) ?? 'support';
   const [values, setValues] = useState<TicketFormValues>(() => formFromTicket(ticket));
   const [errors, setErrors] = useState<FieldErrors>({});
   const destination = destinationAfter('update', role, ticket.number, areaOf(location));
