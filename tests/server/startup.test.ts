@@ -1,0 +1,96 @@
+/** The entry point as `npm start` runs it, settings from the environment, and the demo filler. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { fillDemo, isEmptyForDemo } from '../../src/server/demo.ts';
+import { DEMO_PASSWORD } from '../../src/server/demo-data.ts';
+import { settingsFromEnv } from '../../src/server/settings.ts';
+import { startTestServer } from './helpers.ts';
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-startup-'));
+});
+afterAll(() => fs.rm(tmp, { recursive: true, force: true }));
+
+describe('settings', () => {
+  it('has the documented defaults', () => {
+    const s = settingsFromEnv({});
+    expect(s).toMatchObject({ port: 3000, host: '127.0.0.1', apiBase: '/api', adminFirstName: 'Admin', adminLastName: 'User', sessionIdleHours: 12, sessionMaxDays: 7, corsOrigins: [], scryptCost: 17 });
+    expect(s.dataDir).toBe(path.resolve('data'));
+    expect(s.distDir).toBe(path.resolve('dist'));
+    expect(s.adminPassword).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const s = settingsFromEnv({
+      PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', API_BASE: 'v1/', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'p', ADMIN_FIRST_NAME: 'B',
+      ADMIN_LAST_NAME: 'C', SESSION_IDLE_HOURS: '1', SESSION_MAX_DAYS: '2', CORS_ORIGINS: 'https://a.example, https://b.example/', SCRYPT_COST: '10', DIST_DIR: '/tmp/d',
+    });
+    expect(s).toEqual({
+      port: 0, host: '0.0.0.0', dataDir: '/tmp/x', apiBase: '/v1', adminEmail: 'boss@example.com', adminPassword: 'p', adminFirstName: 'B', adminLastName: 'C',
+      sessionIdleHours: 1, sessionMaxDays: 2, corsOrigins: ['https://a.example', 'https://b.example'], scryptCost: 10, distDir: '/tmp/d',
+    });
+  });
+
+  it('refuses nonsense numbers', () => expect(() => settingsFromEnv({ PORT: 'abc' })).toThrow(/PORT/));
+});
+
+describe('main.ts', () => {
+  it('prints one Listening line with the real port, serves, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['src/server/main.ts'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: path.join(tmp, 'main'), ADMIN_PASSWORD: 'admin-password', SCRYPT_COST: '4' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk;
+        const match = /^Listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out);
+        if (match && match[2] !== '0') resolve(match[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    expect((await (await fetch(`${url}/api/health`)).json())).toEqual({ status: 'ok' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out.match(/Listening on/g)).toHaveLength(1);
+    await expect(fs.stat(path.join(tmp, 'main', 'helpdesk.db'))).resolves.toBeTruthy();
+  });
+});
+
+describe('demo', () => {
+  it('fills 10,000 tickets quickly, with consistent states and logs, and refuses a second run', async () => {
+    const dataDir = path.join(tmp, 'demo');
+    const db = openDatabase(dataDir);
+    expect(isEmptyForDemo(db)).toBe(true);
+    const started = performance.now();
+    const accounts = await fillDemo(db, { tickets: 10_000, scryptCost: 4 });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(new Set(accounts.map((a) => a.role))).toEqual(new Set(['super', 'support', 'developer']));
+    expect(isEmptyForDemo(db)).toBe(false);
+    const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
+    for (const status of ['opened', 'assigned', 'closed']) expect(count(`SELECT count(*) AS n FROM tickets WHERE status = '${status}'`)).toBeGreaterThan(1000);
+    // The last log entry of each ticket explains its status.
+    const inconsistent = count(`SELECT count(*) AS n FROM tickets t JOIN ticket_logs l ON l.id = (SELECT max(id) FROM ticket_logs WHERE ticket_id = t.id)
+      WHERE NOT ((t.status = 'closed' AND l.action = 'closed') OR (t.status = 'opened' AND l.action = 'opened' AND t.developer_id IS NULL)
+        OR (t.status = 'assigned' AND l.action = 'assigned' AND t.developer_id IS NOT NULL))`);
+    expect(inconsistent).toBe(0);
+    expect(count('SELECT count(*) AS n FROM tickets WHERE updated_at < created_at')).toBe(0);
+    db.close();
+
+    const t = await startTestServer({ dataDir });
+    try {
+      const token = await t.signIn('olivia@example.com', DEMO_PASSWORD);
+      const list = await t.call('GET', '/api/tickets', { token });
+      expect(list.body.data.list).toHaveLength(10_000);
+      expect(list.body.data.list[0].number).toBe('TCK-010000');
+    } finally {
+      await t.close();
+    }
+  });
+});
