@@ -2,6 +2,16 @@
  * The cache behind useQuery (DESIGN §6, TanStack Query's defaults): entries by hashed array
  * key, shared in-flight requests, retries with back-off, prefix invalidation, and garbage
  * collection of entries nobody watches.
+ *
+ * Decisions where SPEC and DESIGN leave room:
+ *  - Like TanStack's staleTime 0, a screen that mounts shows what is cached at once and
+ *    refetches in the background; it never flashes back to 'Loading'.
+ *  - `keepForever` entries (the activity log, "kept once loaded") are never dropped and not
+ *    refetched on mount, but an explicit invalidate(['ticketlogs', …]) still refreshes them:
+ *    a transition adds a log line, and a kept-but-wrong log would be worse than one request.
+ *  - 4xx answers other than 408 and 429 are not retried: they will not change, and three
+ *    retries would hold a 'Not found.' behind 'Loading' for seven seconds.
+ *  - An invalidation during a fetch starts a new fetch; the older answer is ignored.
  */
 export type QueryKey = readonly unknown[];
 
@@ -118,7 +128,7 @@ export function subscribe(entry: Entry, listener: () => void, enabled: boolean):
   const first = entry.listeners.size === 0;
   entry.listeners.add(listener);
   clearTimeout(entry.gcTimer);
-  const missing = entry.snapshot.data === undefined && !entry.snapshot.error;
+  const missing = entry.snapshot.data === undefined;
   if (enabled && (missing || entry.stale || (first && !entry.keepForever))) void fetchEntry(entry);
   return () => {
     entry.listeners.delete(listener);
