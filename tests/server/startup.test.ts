@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { fillDemo, isEmptyForDemo } from '../../src/server/demo.ts';
+import { fillDemo, isEmptyForDemo } from '../../src/server/demo-fill.ts';
 import { DEMO_PASSWORD } from '../../src/server/demo-data.ts';
 import { settingsFromEnv } from '../../src/server/settings.ts';
 import { startTestServer } from './helpers.ts';

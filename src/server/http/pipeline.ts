@@ -40,11 +40,12 @@ export function createRequestHandler(app: App, router: Router) {
 
   /** Adds CORS headers for allowed origins; true when this was a preflight, now answered. */
   function cors(req: IncomingMessage, res: ServerResponse): boolean {
+    if (corsOrigins.length === 0) return false;
+    res.setHeader('Vary', 'Origin');
     const origin = req.headers.origin;
     if (!origin || !corsOrigins.includes(origin)) return false;
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Expose-Headers', 'ETag, Retry-After');
-    res.setHeader('Vary', 'Origin');
     if (req.method !== 'OPTIONS') return false;
     res.setHeader('Access-Control-Allow-Methods', CORS_METHODS);
     res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);

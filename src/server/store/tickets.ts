@@ -1,95 +1,13 @@
-/** Tickets, their images and their activity log: queries and the API's JSON shapes. */
-import type { LogAction, Ticket, TicketLogEntry, User } from '../../shared/index.ts';
+/** Tickets, their images and their activity log: the queries. */
+import type { LogAction, User } from '../../shared/index.ts';
 import { transaction, type Db } from '../db/database.ts';
+import { ticketNumber, toLogEntry, toTicket, type LogRow, type TicketFields, type TicketRow } from './ticket-json.ts';
 
-const NUMBER_PREFIX = 'TCK-';
-const NUMBER_DIGITS = 6;
+export { ticketNumber, toTicket, type TicketFields, type TicketRow } from './ticket-json.ts';
+
 const COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
   has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
-
-export interface TicketRow {
-  id: number;
-  number: string;
-  title: string;
-  description: string;
-  priority: Ticket['priority'];
-  category: string;
-  category_id: number;
-  service: string;
-  service_id: number;
-  app: Ticket['app'];
-  link: string | null;
-  has_image: number;
-  status: 'opened' | 'assigned' | 'closed';
-  created_by: string;
-  created_by_id: number | null;
-  developer_id: number | null;
-  developer_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** What a create or an edit stores (names resolved from the chosen category and service). */
-export interface TicketFields {
-  title: string;
-  description: string;
-  priority: Ticket['priority'];
-  category: string;
-  category_id: number;
-  service: string;
-  service_id: number;
-  app: Ticket['app'];
-  link: string | null;
-}
-
-export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
-
-export function toTicket(row: TicketRow, image?: string | null): Ticket {
-  const ticket: Ticket = {
-    id: row.id,
-    number: row.number,
-    title: row.title,
-    description: row.description,
-    priority: row.priority,
-    category: row.category,
-    category_id: row.category_id,
-    service: row.service,
-    service_id: row.service_id,
-    app: row.app,
-    link: row.link,
-    has_image: row.has_image === 1,
-    status: row.status,
-    created_by: row.created_by,
-    created_by_id: row.created_by_id,
-    developer: row.developer_name === null ? null : { id: row.developer_id, name: row.developer_name },
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-  if (image !== undefined) ticket.image = image;
-  return ticket;
-}
-
-interface LogRow {
-  id: number;
-  name: string;
-  action: LogAction;
-  created_at: string;
-}
-
-function toLogEntry(row: LogRow): TicketLogEntry {
-  const at = (action: LogAction) => (row.action === action ? row.created_at : null);
-  return {
-    id: row.id,
-    name: row.name,
-    action: row.action,
-    assigned_at: at('assigned'),
-    closed_at: at('closed'),
-    opened_at: at('opened'),
-    unassigned_at: at('unassigned'),
-    created_at: row.created_at,
-  };
-}
 
 export type TicketStore = ReturnType<typeof createTicketStore>;
 
