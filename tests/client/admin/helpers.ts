@@ -1,6 +1,10 @@
 /** People, lists and a pending-request helper shared by the admin screen tests. */
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { Category, Service, User } from '../../../src/shared/types.ts';
+
+// The first render in a file loads the lazy area chunk, which can take over the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 export const ADMIN: User = { id: 1, first_name: 'Ada', last_name: 'Admin', email: 'ada@example.com', role: 'super', last_seen: null };
 export const SUPPORT: User = {

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { Ticket } from '../../../src/shared/types.ts';
+import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { ADMIN, CATEGORIES, DEVELOPERS, STAFF, list } from './helpers.ts';
+
+function ticket(id: number, created_at: string): Ticket {
+  return {
+    id,
+    number: `TCK-${String(id).padStart(6, '0')}`,
+    title: `Ticket ${id}`,
+    description: 'Something is broken somewhere.',
+    priority: 'low',
+    category: 'Hardware',
+    category_id: 1,
+    service: 'Checkout',
+    service_id: 10,
+    app: 'shaq_app',
+    link: null,
+    has_image: false,
+    status: 'opened',
+    created_by: 'Sam',
+    created_by_id: 2,
+    developer: null,
+    created_at,
+    updated_at: created_at,
+  };
+}
+
+const TICKETS = [ticket(1, '2026-03-01T09:00:00Z'), ticket(2, '2026-03-03T09:00:00Z'), ticket(3, '2026-03-02T09:00:00Z')];
+
+const tile = (name: string) => screen.getByRole('group', { name });
+
+describe('dashboard', () => {
+  test('the four tiles count their lists', async () => {
+    fakeApi({
+      'GET /tickets': list(TICKETS),
+      'GET /users': list(STAFF),
+      'GET /developers': list(DEVELOPERS),
+      'GET /config/categories': list(CATEGORIES),
+    });
+    signInAs(ADMIN);
+    renderApp('/admin');
+    await screen.findByText('Ticket 1');
+    expect(within(tile('Total Tickets')).getByText('3')).toBeTruthy();
+    expect(within(tile('Staffs')).getByText('4')).toBeTruthy();
+    expect(within(tile('Developers')).getByText('2')).toBeTruthy();
+    expect(within(tile('Categories')).getByText('2')).toBeTruthy();
+  });
+
+  test('the grid shows every ticket, newest first by created_at, linking to the admin detail', async () => {
+    fakeApi({ 'GET /tickets': list(TICKETS) });
+    signInAs(ADMIN);
+    renderApp('/admin');
+    await screen.findByText('Ticket 1');
+    const links = screen.getAllByRole('link').filter((a) => a.textContent?.startsWith('Ticket '));
+    expect(links.map((a) => a.textContent)).toEqual(['Ticket 2', 'Ticket 3', 'Ticket 1']);
+    expect(links[0]!.getAttribute('href')).toBe('/admin/ticket/TCK-000002');
+  });
+
+  test("shows 'Loading' first and the 'empty' state when there are no tickets", async () => {
+    fakeApi({ 'GET /tickets': list([]), 'GET /users': list([]), 'GET /developers': list([]), 'GET /config/categories': list([]) });
+    signInAs(ADMIN);
+    renderApp('/admin');
+    expect(await screen.findByText('Loading')).toBeTruthy();
+    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
+    expect(within(tile('Total Tickets')).getByText('0')).toBeTruthy();
+  });
+
+  test('shows the error followed by an ellipsis when the tickets fail', async () => {
+    fakeApi({ 'GET /tickets': { status: 403, body: { message: 'This action is unauthorized.' } } });
+    signInAs(ADMIN);
+    renderApp('/admin');
+    expect(await screen.findByText('This action is unauthorized....')).toBeTruthy();
+  });
+});
