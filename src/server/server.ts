@@ -23,6 +23,7 @@ import { createUserStore } from './store/users.ts';
 const SWEEP_SESSIONS_EVERY_MS = 60 * 60_000;
 /** In-flight requests get this long to finish on shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const IDLE_REAP_EVERY_MS = 50;
 
 export interface ServerOptions extends Partial<Settings> {
   /** Clock in ms since the epoch (tests move it forward to expire sessions). */
@@ -85,8 +86,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (closing ??= new Promise<void>((resolve) => {
       clearInterval(sweeper);
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      // Keep-alive connections go idle once their request is answered; close them as they do.
+      const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();
       server.close(() => {
         clearTimeout(force);
+        clearInterval(reaper);
         db.close();
         resolve();
       });

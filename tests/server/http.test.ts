@@ -167,14 +167,18 @@ describe('static client', () => {
 
 describe('shutdown', () => {
   it('lets an in-flight request finish, then stops accepting', async () => {
-    const s = await startTestServer();
+    // A real scrypt cost makes the password change slow enough to still be running at close().
+    const s = await startTestServer({ scryptCost: 12 });
     const token = await s.signIn('admin@example.com', 'admin-password');
     const inFlight = s.call('POST', '/api/auth/reset-password', {
       token,
       json: { old_password: 'admin-password', new_password: 'admin-password', new_password_confirmation: 'admin-password' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    let finished = false;
+    void inFlight.then(() => (finished = true));
     const closed = s.close();
+    expect(finished).toBe(false);
     expect((await inFlight).status).toBe(200);
     await closed;
     await expect(fetch(`${s.url}/api/health`)).rejects.toThrow();
