@@ -67,13 +67,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
+/** Enough for the 10,000-ticket list, its compressed forms and many smaller answers. */
+const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
+
 /**
  * Remembers payloads for the current data version: any write in this process (bump) or a commit
- * by another connection (dataVersion) drops them all, so a cached answer is never stale.
+ * by another connection (dataVersion) drops them all, so a cached answer is never stale. Least
+ * recently used entries go first once the byte budget is spent.
  */
-export function createPayloadCache(dataVersion: () => number, maxEntries = 500) {
+export function createPayloadCache(dataVersion: () => number, budgetBytes = CACHE_BUDGET_BYTES) {
   let localVersion = 0;
   let cachedVersion = '';
+  let usedBytes = 0;
   const entries = new Map<string, Payload>();
 
   return {
@@ -84,13 +89,22 @@ export function createPayloadCache(dataVersion: () => number, maxEntries = 500) 
       const version = `${localVersion}:${dataVersion()}`;
       if (version !== cachedVersion) {
         entries.clear();
+        usedBytes = 0;
         cachedVersion = version;
       }
       let payload = entries.get(key);
-      if (!payload) {
+      if (payload) {
+        entries.delete(key);
+      } else {
         payload = new Payload(build());
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, payload);
+        // The compressed forms, made on demand, are a fraction of the body: count them loosely.
+        usedBytes += payload.body.length * 1.25;
+      }
+      entries.set(key, payload);
+      for (const [oldKey, old] of entries) {
+        if (usedBytes <= budgetBytes || old === payload) break;
+        entries.delete(oldKey);
+        usedBytes -= old.body.length * 1.25;
       }
       return payload;
     },
