@@ -63,10 +63,14 @@ async function writeIndex(metafile) {
     if (AREAS.includes(area) && css) areaStyles[area] = publicPath(css);
   }
   const meta = `<meta name="area-styles" content='${JSON.stringify(areaStyles)}' />`;
+  // The entry's own imports are fetched in parallel with it instead of after it has been parsed.
+  const preloads = [...closure(metafile, main.js)]
+    .filter((file) => file !== main.js)
+    .map((file) => `<link rel="modulepreload" href="${publicPath(file)}" />`);
   const html = (await readFile('index.html', 'utf8'))
     .replace('/assets/main.js', publicPath(main.js))
     .replace('/assets/main.css', publicPath(main.css))
-    .replace('</head>', `  ${meta}\n  </head>`);
+    .replace('</head>', `  ${[meta, ...preloads].join('\n    ')}\n  </head>`);
   await writeFile(`${OUT_DIR}/index.html`, html);
 }
 
