@@ -25,6 +25,8 @@ export interface App {
   /** Verified against when the e-mail is unknown, so both answers take the same time. */
   dummyHash: Promise<string>;
   log: (line: string) => void;
+  /** Unexpected failures, with their stack. */
+  logError: (line: string) => void;
 }
 
 /** A numeric route parameter, or 0 (no row has id 0) so lookups answer 404. */

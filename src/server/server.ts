@@ -28,8 +28,10 @@ const IDLE_REAP_EVERY_MS = 50;
 export interface ServerOptions extends Partial<Settings> {
   /** Clock in ms since the epoch (tests move it forward to expire sessions). */
   now?: () => number;
-  /** Where console lines go (first-admin notice, unexpected errors). */
+  /** Where notices go (the first-admin message); console.log by default. */
   log?: (line: string) => void;
+  /** Where unexpected errors go; console.error by default. */
+  logError?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -49,7 +51,7 @@ export function buildRouter(app: App): Router {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { now = Date.now, log = console.log, ...overrides } = options;
+  const { now = Date.now, log = console.log, logError = console.error, ...overrides } = options;
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
@@ -68,6 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     dummyHash: hashPassword(crypto.randomBytes(16).toString('hex'), settings.scryptCost),
     log,
+    logError,
   };
   await ensureFirstAdmin(app);
   app.sessions.sweep();

@@ -47,6 +47,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     adminPassword: ADMIN.password,
     now: () => Date.now() + offset,
     log: (line) => logs.push(line),
+    logError: (line) => logs.push(line),
     ...options,
   });
 

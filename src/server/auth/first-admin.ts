@@ -1,4 +1,5 @@
 /** DESIGN §2: on an empty database the first super account comes from ADMIN_*. */
+import { LIMITS } from '../../shared/index.ts';
 import type { App } from '../context.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
@@ -14,6 +15,9 @@ export async function ensureFirstAdmin(app: App): Promise<void> {
   );
   if (app.settings.adminPassword) {
     app.log(`Created the first admin account ${adminEmail} (password from ADMIN_PASSWORD).`);
+    if (password.length < LIMITS.serverPasswordMin) {
+      app.logError(`Warning: ADMIN_PASSWORD is shorter than ${LIMITS.serverPasswordMin} characters; change it after signing in.`);
+    }
     return;
   }
   app.log(

@@ -75,7 +75,7 @@ export function createRequestHandler(app: App, router: Router) {
 
   async function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): Promise<void> {
     const known = error instanceof HttpError ? error : undefined;
-    if (!known) app.log(`Unhandled error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!known) app.logError(`Unhandled error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     const failure = known ?? new HttpError(500, SERVER.serverError);
     const body = failure.errors ? { message: failure.message, errors: failure.errors } : { message: failure.message };
     if (res.headersSent) return void res.destroy();
@@ -93,7 +93,7 @@ export function createRequestHandler(app: App, router: Router) {
     const isApi = pathname === apiBase || pathname.startsWith(apiBase + '/');
     const work = isApi ? handleApi(req, res, pathname.slice(apiBase.length) || '/') : serveStatic(req, res, distDir, pathname);
     work.catch((error: unknown) => {
-      app.log(`Could not answer ${req.method} ${req.url}: ${String(error)}`);
+      app.logError(`Could not answer ${req.method} ${req.url}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(SERVER.serverError);
       else res.destroy();
     });
