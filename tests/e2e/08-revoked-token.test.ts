@@ -1,7 +1,7 @@
 /** Journey 8: a revoked token sends the user back to / on their next call. */
 import { beforeAll, expect, test } from 'vitest';
 import {
-  ADMIN, CAST, journeyDescribe, pathOf, setupJourney, signIn, storedAuth, visible, waitForPath,
+  ADMIN, CAST, journeyDescribe, tileCount, pathOf, setupJourney, signIn, storedAuth, visible, waitForPath,
 } from './harness.ts';
 
 journeyDescribe('journey 8: revoked token', () => {
@@ -42,8 +42,12 @@ journeyDescribe('journey 8: revoked token', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     const token = (await storedAuth(page))?.accessToken;
     expect(token).toBeTruthy();
+    // Let the dashboard finish its own calls first, so that the click below is the next call.
+    await expect.poll(() => tileCount(page, 'Categories')).toBe(0);
+    await page.waitForLoadState('networkidle');
 
     expect(await j.api.signOut(token!)).toBe(200);
+    expect(pathOf(page)).toBe('/admin');
 
     // Any next call: open the Tickets page from the navigation.
     await page.getByRole('link', { name: 'Tickets', exact: true }).first().click();

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Api } from './api.ts';
 import { ROOT, startServer, type RunningServer } from './server.ts';
@@ -67,6 +67,20 @@ export function setupJourney(slug: string, options: { env?: Record<string, strin
       chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
     ]);
     api = new Api(server.url);
+  });
+
+  // A failing step leaves a picture of every open page, to see what the user saw.
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    let n = 0;
+    for (const browserContext of contexts) {
+      for (const page of browserContext.pages()) {
+        n += 1;
+        await page.screenshot({ path: join(shotDir, `FAILED-${name}-${n}.png`), fullPage: true }).catch(() => {});
+        console.warn(`[${slug}] at failure, page ${n} was on ${page.url()}`);
+      }
+    }
   });
 
   afterAll(async () => {
@@ -200,9 +214,14 @@ export function card(page: Page, title: string): Locator {
   return page.getByRole('link', { name: new RegExp(escapeRegExp(title)) });
 }
 
+/** The toast area (bottom right). */
+export function toasts(page: Page): Locator {
+  return page.getByRole('region', { name: 'Notifications' });
+}
+
 /** A toast showing exactly this text. */
 export function toastWith(page: Page, text: string): Locator {
-  return page.getByText(text, { exact: true });
+  return toasts(page).getByText(text, { exact: true });
 }
 
 /** The number shown on a dashboard tile (a group named by its label); NaN while unknown. */
