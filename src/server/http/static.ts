@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { SERVER } from '../../shared/index.ts';
 import { etagMatches, preferredEncoding } from './payload.ts';
 
 const ASSETS_PREFIX = '/assets/';
@@ -86,7 +87,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
   const root = path.resolve(distDir);
   const file = resolveInside(root, urlPath);
   if (urlPath.startsWith(ASSETS_PREFIX)) {
-    if (!file || !(await sendFile(req, res, file, IMMUTABLE))) plain(res, 404, 'Not found.');
+    if (!file || !(await sendFile(req, res, file, IMMUTABLE))) plain(res, 404, SERVER.notFound);
     return;
   }
   if (file && !file.endsWith('.br') && !file.endsWith('.gz') && (await sendFile(req, res, file, REVALIDATE))) return;
