@@ -19,25 +19,23 @@ function ticketCount(argv: string[]): number {
   return count;
 }
 
-if (import.meta.main) {
-  const settings = settingsFromEnv();
-  const tickets = ticketCount(process.argv.slice(2));
-  const db = openDatabase(settings.dataDir);
-  if (!isEmptyForDemo(db)) {
-    console.log(`The database in ${settings.dataDir} already has data, so the demo leaves it alone.`);
-    console.log('To start over: stop the server, move or delete that folder, then run `npm run demo` again.');
-    db.close();
-    process.exit(1);
-  }
-  const started = performance.now();
-  const noAccounts = Number((db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n) === 0;
-  const admin = noAccounts
-    ? { email: settings.adminEmail, first_name: settings.adminFirstName, last_name: settings.adminLastName, password: settings.adminPassword ?? DEMO_PASSWORD }
-    : undefined;
-  const accounts = await fillDemo(db, { tickets, scryptCost: settings.scryptCost, admin });
+const settings = settingsFromEnv();
+const tickets = ticketCount(process.argv.slice(2));
+const db = openDatabase(settings.dataDir);
+if (!isEmptyForDemo(db)) {
+  console.log(`The database in ${settings.dataDir} already has data, so the demo leaves it alone.`);
+  console.log('To start over: stop the server, move or delete that folder, then run `npm run demo` again.');
   db.close();
-  console.log(`Demo data written to ${settings.dataDir}: ${tickets} tickets in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  console.log(`Demo accounts sign in with the password: ${DEMO_PASSWORD}`);
-  if (admin && settings.adminPassword) console.log(`(${admin.email} uses ADMIN_PASSWORD.)`);
-  for (const account of accounts) console.log(`  ${account.role.padEnd(10)} ${account.email.padEnd(24)} ${account.name}`);
+  process.exit(1);
 }
+const started = performance.now();
+const noAccounts = Number((db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n) === 0;
+const admin = noAccounts
+  ? { email: settings.adminEmail, first_name: settings.adminFirstName, last_name: settings.adminLastName, password: settings.adminPassword ?? DEMO_PASSWORD }
+  : undefined;
+const accounts = await fillDemo(db, { tickets, scryptCost: settings.scryptCost, admin });
+db.close();
+console.log(`Demo data written to ${settings.dataDir}: ${tickets} tickets in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+console.log(`Demo accounts sign in with the password: ${DEMO_PASSWORD}`);
+if (admin && settings.adminPassword) console.log(`(${admin.email} uses ADMIN_PASSWORD.)`);
+for (const account of accounts) console.log(`  ${account.role.padEnd(10)} ${account.email.padEnd(24)} ${account.name}`);
