@@ -25,7 +25,7 @@ describe('admin ticket details', () => {
     ['opened by me: Assign and Edit Ticket', { status: 'opened', ...byAdmin }, ['Assign', 'Edit Ticket']],
     ['opened by someone else: Assign only', { status: 'opened', ...bySupport }, ['Assign']],
     ['assigned with a developer: Close Ticket and Remove developer', { status: 'assigned', ...withDev(DEV.id, DEV.first_name) }, ['Close Ticket', 'Remove developer']],
-    ['assigned without a developer: Close Ticket only', { status: 'assigned', developer: null }, ['Close Ticket']],
+    ['assigned without a developer: Close Ticket and Assign', { status: 'assigned', developer: null }, ['Close Ticket', 'Assign']],
     ['closed: Open only', { status: 'closed', ...byAdmin }, ['Open']],
   ];
   it.each(cases)('%s', async (_name, overrides, expected) => {

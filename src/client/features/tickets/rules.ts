@@ -26,7 +26,8 @@ const hasDeveloper = (ticket: Ticket) => Boolean(ticket.developer && ticket.deve
 export function adminActions(ticket: Ticket, user: Viewer): AdminActions {
   return {
     close: ticket.status === 'assigned',
-    assign: isOpened(ticket),
+    // Once the developer is removed the ticket stays assigned; without this nobody could take it.
+    assign: isOpened(ticket) || (ticket.status === 'assigned' && !hasDeveloper(ticket)),
     open: ticket.status === 'closed',
     edit: user.role === 'super' && isOpened(ticket) && isCreator(ticket, user),
     removeDeveloper: ticket.status === 'assigned' && hasDeveloper(ticket),
