@@ -30,10 +30,22 @@ export function CategoriesPage() {
       header: 'Actions',
       cell: (row: Category) => (
         <div className={styles.rowActions}>
-          <Button variant="ghost" size="sm" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.iconButton}
+            aria-label={`Edit ${row.name}`}
+            onClick={() => setEditing(row)}
+          >
             <Icon name="edit" size={18} />
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={`${styles.iconButton} ${styles.delete}`}
+            aria-label={`Delete ${row.name}`}
+            onClick={() => setDeleting(row)}
+          >
             <Icon name="trash" size={18} />
           </Button>
         </div>
@@ -42,7 +54,7 @@ export function CategoriesPage() {
   ];
 
   return (
-    <section>
+    <section className={styles.list}>
       <PageHeader
         title={TITLE}
         actions={

@@ -32,10 +32,22 @@ export function ServicesPage() {
       header: 'Actions',
       cell: (row: Service) => (
         <div className={styles.rowActions}>
-          <Button variant="ghost" size="sm" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.iconButton}
+            aria-label={`Edit ${row.name}`}
+            onClick={() => setEditing(row)}
+          >
             <Icon name="edit" size={18} />
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={`${styles.iconButton} ${styles.delete}`}
+            aria-label={`Delete ${row.name}`}
+            onClick={() => setDeleting(row)}
+          >
             <Icon name="trash" size={18} />
           </Button>
         </div>
@@ -44,7 +56,7 @@ export function ServicesPage() {
   ];
 
   return (
-    <section>
+    <section className={styles.list}>
       <PageHeader
         title={TITLE}
         actions={

@@ -25,17 +25,33 @@ export function StaffTable({ rows, onResetPassword, onDelete }: Props) {
     { header: 'Last seen', cell: (u: User) => (u.last_seen ? formatLogDate(u.last_seen) : NOT_SEEN) },
     {
       header: 'Actions',
-      cell: (u: User) =>
-        MANAGED_ROLES.includes(u.role) && (
-          <div className={styles.actions}>
-            <Button variant="ghost" size="sm" aria-label={`Change password of ${u.first_name}`} onClick={() => onResetPassword(u)}>
-              <Icon name="key" size={18} />
-            </Button>
-            <Button variant="ghost" size="sm" aria-label={`Delete ${u.first_name}`} onClick={() => onDelete(u)}>
-              <Icon name="trash" size={18} />
-            </Button>
-          </div>
-        ),
+      // The empty cell keeps the buttons' height so that every row is as tall as the others.
+      cell: (u: User) => (
+        <div className={styles.actions}>
+          {MANAGED_ROLES.includes(u.role) && (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                className={styles.iconButton}
+                aria-label={`Change password of ${u.first_name}`}
+                onClick={() => onResetPassword(u)}
+              >
+                <Icon name="key" size={18} />
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className={`${styles.iconButton} ${styles.delete}`}
+                aria-label={`Delete ${u.first_name}`}
+                onClick={() => onDelete(u)}
+              >
+                <Icon name="trash" size={18} />
+              </Button>
+            </>
+          )}
+        </div>
+      ),
     },
   ];
   return <Table columns={columns} rows={rows} rowKey={(u) => u.id} />;
