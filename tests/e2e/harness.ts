@@ -45,7 +45,7 @@ export interface Journey {
   readonly api: Api;
   readonly browser: Browser;
   /** A fresh context (its own localStorage) and page; closed after the file. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(options?: { viewport?: { width: number; height: number }; copyStorageFrom?: Page }): Promise<Page>;
   /** Saves tests/e2e/screenshots/<journey>/<name>.png */
   screenshot(page: Page, name: string): Promise<void>;
 }
@@ -108,6 +108,8 @@ export function setupJourney(slug: string, options: { env?: Record<string, strin
       const context = await need(browser, 'browser').newContext({
         baseURL: need(server, 'server').url,
         viewport: options.viewport ?? { width: 1280, height: 900 },
+        // Another device holding the same session: the same localStorage, but not shared.
+        storageState: options.copyStorageFrom ? await options.copyStorageFrom.context().storageState() : undefined,
       });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(20_000);
