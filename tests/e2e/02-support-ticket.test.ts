@@ -76,6 +76,18 @@ journeyDescribe('journey 2: support creates and edits a ticket', () => {
     await page.getByLabel('Title').fill(TITLE);
     await page.getByLabel('Description').fill('The pay button does nothing after the card is entered.');
     await page.getByLabel(/^Link/).fill(LINK);
+    // An image over 500 KB is refused with an alert, and nothing is attached.
+    const alerts: string[] = [];
+    const onDialog = (dialog: import('playwright-core').Dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    };
+    page.on('dialog', onDialog);
+    await page.getByLabel(/^Image/).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([TINY_PNG, Buffer.alloc(512_001)]) });
+    await expect.poll(() => alerts).toEqual(['File size should not exceed 500 KB.']);
+    page.off('dialog', onDialog);
+    expect(await page.getByRole('img', { name: /preview/i }).count()).toBe(0);
+
     await page.getByLabel(/^Image/).setInputFiles(pngPath);
     await visible(page.getByRole('img', { name: /preview/i }));
     await j.screenshot(page, 'create-filled');

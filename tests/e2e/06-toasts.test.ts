@@ -11,6 +11,13 @@ journeyDescribe('journey 6: toasts', () => {
   test("a wrong password shows the server's 'Invalid email or password.' in a red toast", async () => {
     const page = await j.newPage();
     await page.goto('/');
+    // The form's own checks come first, without a call.
+    await submitSignIn(page, 'not-an-email', 'short');
+    await visible(page.getByText("Email must contain @ or '.'", { exact: true }));
+    await visible(page.getByText('Password must be more than 7 characters', { exact: true }));
+    expect(await toasts(page).getByRole('listitem').count()).toBe(0);
+    await j.screenshot(page, 'sign-in-validation');
+
     await submitSignIn(page, ADMIN.email, 'wrong-password-1');
     const toast = await visible(toastWith(page, 'Invalid email or password.'));
     expect(await backgroundOf(toast)).toBe(RED);
@@ -50,7 +57,7 @@ journeyDescribe('journey 6: toasts', () => {
     await page.goto('/admin/category');
     await visible(page.getByRole('cell', { name: 'Beta', exact: true }));
     const shown = toasts(page).getByRole('listitem');
-    const texts = async () => (await shown.allInnerTexts()).map((t) => t.trim());
+    const texts = async () => (await shown.allInnerTexts()).map((t) => t.trim()).join(' | ');
 
     // Four actions in quick succession, each answered with its own message by the server.
     const first = 'This category already exists.';
@@ -76,7 +83,7 @@ journeyDescribe('journey 6: toasts', () => {
     dialog = await visible(dialogWith(page, 'Are you sure you want to delete this category?'));
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await visible(toastWith(page, third));
-    expect(await texts()).toEqual([first, second, third]);
+    expect(await texts()).toBe([first, second, third].join(' | '));
     await j.screenshot(page, 'three-toasts');
 
     await page.getByRole('link', { name: /create category/i }).click();
@@ -88,12 +95,12 @@ journeyDescribe('journey 6: toasts', () => {
     expect(Date.now() - firstAt, 'the actions took longer than a toast lives; the check below would prove nothing').toBeLessThan(3_500);
 
     // At most three at once: the fourth waits while the first three are on screen...
-    expect(await texts()).toEqual([first, second, third]);
+    expect(await texts(), 'toasts on screen right after the fourth answer').toBe([first, second, third].join(' | '));
     await j.screenshot(page, 'fourth-waiting');
     // ...and comes in when the first one leaves.
     await gone(toastWith(page, first), 6_000);
     await visible(toastWith(page, fourth));
-    const after = await texts();
+    const after = (await texts()).split(' | ');
     expect(after.length).toBeLessThanOrEqual(3);
     expect(after).toContain(fourth);
     expect(after).not.toContain(first);
