@@ -2,13 +2,11 @@
 import { useState, type FormEvent } from 'react';
 import { hasErrors, validateCategory, type FieldErrors } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Button } from '../../../components/Button.tsx';
+import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import type { CategoryInput } from '../api.ts';
-import styles from './CategoryForm.module.css';
 
 const NAME_LABEL = 'Category name';
-const CANCEL_LABEL = 'Cancel';
 
 interface Props {
   initial?: CategoryInput;
@@ -34,16 +32,9 @@ export function CategoryForm({ initial, submitLabel, pendingLabel, pending, erro
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <FormLayout onSubmit={submit}>
       <TextField label={NAME_LABEL} name="name" value={name} onChange={setName} error={errors.name ?? server?.name?.[0]} />
-      <div className={styles.actions}>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {CANCEL_LABEL}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </div>
-    </form>
+      <FormActions submitLabel={submitLabel} pendingLabel={pendingLabel} pending={pending} onCancel={onCancel} />
+    </FormLayout>
   );
 }

@@ -1,8 +1,7 @@
 import { useLocation } from 'wouter';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormCard } from '../../../components/FormCard.tsx';
 import { CATEGORIES_PATH, useCategoryChange } from '../api.ts';
 import { CategoryForm } from '../components/CategoryForm.tsx';
-import styles from './CategoryPages.module.css';
 
 const TITLE = 'Create Category';
 const CREATE = 'Create';
@@ -12,8 +11,7 @@ export function CreateCategoryPage() {
   const [, navigate] = useLocation();
   const create = useCategoryChange();
   return (
-    <section className={styles.card}>
-      <PageHeader title={TITLE} />
+    <FormCard title={TITLE}>
       <CategoryForm
         submitLabel={CREATE}
         pendingLabel={CREATING}
@@ -22,6 +20,6 @@ export function CreateCategoryPage() {
         onSubmit={(input) => create.mutate({ kind: 'create', input })}
         onCancel={() => navigate(CATEGORIES_PATH)}
       />
-    </section>
+    </FormCard>
   );
 }

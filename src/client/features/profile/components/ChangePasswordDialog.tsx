@@ -2,11 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { hasErrors, validateChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useChangeOwnPassword, type PasswordInput } from '../api.ts';
-import styles from './ProfileDialogs.module.css';
 
 const TITLE = 'Change password';
 const EMPTY: PasswordInput = { old_password: '', new_password: '', new_password_confirmation: '' };
@@ -41,7 +40,7 @@ function PasswordForm({ onClose }: { onClose(): void }) {
 
   return (
     <Dialog open title={TITLE} onClose={onClose}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <FormLayout onSubmit={submit}>
         {FIELDS.map((f) => (
           <TextField
             key={f.name}
@@ -52,15 +51,8 @@ function PasswordForm({ onClose }: { onClose(): void }) {
             error={errors[f.name] ?? server?.[f.name]?.[0]}
           />
         ))}
-        <div className={styles.actions}>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Saving...' : 'Change password'}
-          </Button>
-        </div>
-      </form>
+        <FormActions submitLabel="Change password" pendingLabel="Saving..." pending={change.isPending} onCancel={onClose} />
+      </FormLayout>
     </Dialog>
   );
 }

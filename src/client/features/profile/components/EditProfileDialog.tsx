@@ -3,11 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { hasErrors, validateProfile, type FieldErrors } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useUpdateProfile } from '../api.ts';
-import styles from './ProfileDialogs.module.css';
 
 const TITLE = 'Edit profile';
 
@@ -39,7 +38,7 @@ function ProfileForm({ onClose }: { onClose(): void }) {
 
   return (
     <Dialog open title={TITLE} onClose={onClose}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <FormLayout onSubmit={submit}>
         <TextField
           label="First name"
           name="first_name"
@@ -56,15 +55,8 @@ function ProfileForm({ onClose }: { onClose(): void }) {
           onChange={setLastName}
           error={errors.last_name ?? server?.last_name?.[0]}
         />
-        <div className={styles.actions}>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
-      </form>
+        <FormActions submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} onCancel={onClose} />
+      </FormLayout>
     </Dialog>
   );
 }

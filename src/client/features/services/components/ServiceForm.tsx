@@ -3,16 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { APP_LABELS, APPS } from '../../../../shared/constants.ts';
 import { hasErrors, validateService, type FieldErrors } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Button } from '../../../components/Button.tsx';
+import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import type { ServiceInput } from '../api.ts';
-import styles from './ServiceForm.module.css';
 
 const NAME_LABEL = 'Service name';
 const APP_LABEL = 'App';
 const APP_PLACEHOLDER = 'Select app';
-const CANCEL_LABEL = 'Cancel';
 const APP_OPTIONS = APPS.map((app) => ({ value: app, label: APP_LABELS[app] }));
 
 interface Props {
@@ -40,7 +38,7 @@ export function ServiceForm({ initial, submitLabel, pendingLabel, pending, error
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <FormLayout onSubmit={submit}>
       <TextField label={NAME_LABEL} name="name" value={name} onChange={setName} error={errors.name ?? server?.name?.[0]} />
       <SelectField
         label={APP_LABEL}
@@ -51,14 +49,7 @@ export function ServiceForm({ initial, submitLabel, pendingLabel, pending, error
         placeholder={APP_PLACEHOLDER}
         error={errors.app ?? server?.app?.[0]}
       />
-      <div className={styles.actions}>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {CANCEL_LABEL}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </div>
-    </form>
+      <FormActions submitLabel={submitLabel} pendingLabel={pendingLabel} pending={pending} onCancel={onCancel} />
+    </FormLayout>
   );
 }

@@ -1,8 +1,7 @@
 import { useLocation } from 'wouter';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormCard } from '../../../components/FormCard.tsx';
 import { SERVICES_PATH, useServiceChange } from '../api.ts';
 import { ServiceForm } from '../components/ServiceForm.tsx';
-import styles from './ServicePages.module.css';
 
 const TITLE = 'Create Service';
 const CREATE = 'Create';
@@ -12,8 +11,7 @@ export function CreateServicePage() {
   const [, navigate] = useLocation();
   const create = useServiceChange();
   return (
-    <section className={styles.card}>
-      <PageHeader title={TITLE} />
+    <FormCard title={TITLE}>
       <ServiceForm
         submitLabel={CREATE}
         pendingLabel={CREATING}
@@ -22,6 +20,6 @@ export function CreateServicePage() {
         onSubmit={(input) => create.mutate({ kind: 'create', input })}
         onCancel={() => navigate(SERVICES_PATH)}
       />
-    </section>
+    </FormCard>
   );
 }

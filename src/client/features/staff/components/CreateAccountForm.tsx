@@ -3,11 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { CREATABLE_ROLES } from '../../../../shared/constants.ts';
 import { hasErrors, validateCreateAccount, type FieldErrors } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { STAFF_PATH, useCreateAccount, type NewAccount } from '../api.ts';
-import styles from './StaffForms.module.css';
 
 const EMPTY: NewAccount = { first_name: '', last_name: '', email: '', role: '', password: '' };
 const ROLE_LABELS: Record<(typeof CREATABLE_ROLES)[number], string> = { support: 'Support', developer: 'Developer' };
@@ -34,7 +33,7 @@ export function CreateAccountForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <FormLayout onSubmit={submit}>
       {TEXT_FIELDS.map((f) => (
         <TextField key={f.name} {...f} value={values[f.name]} onChange={set(f.name)} error={errorOf(f.name)} />
       ))}
@@ -56,14 +55,7 @@ export function CreateAccountForm() {
         onChange={set('password')}
         error={errorOf('password')}
       />
-      <div className={styles.actions}>
-        <ButtonLink href={STAFF_PATH} variant="secondary">
-          Cancel
-        </ButtonLink>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Account'}
-        </Button>
-      </div>
-    </form>
+      <FormActions submitLabel="Create Account" pendingLabel="Creating..." pending={create.isPending} cancelHref={STAFF_PATH} />
+    </FormLayout>
   );
 }

@@ -6,8 +6,8 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/types.ts';
 import { hasErrors, validateAdminChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useResetPassword } from '../api.ts';
 import styles from './StaffForms.module.css';
@@ -31,7 +31,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): 
 
   return (
     <Dialog open title={TITLE} onClose={onClose}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <FormLayout onSubmit={submit}>
         <p className={styles.hint}>
           {user.first_name} {user.last_name} · {user.email}
         </p>
@@ -53,15 +53,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): 
           onChange={setConfirmation}
           error={errors.new_password_confirmation ?? server?.new_password_confirmation?.[0]}
         />
-        <div className={styles.actions}>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving...' : 'Change password'}
-          </Button>
-        </div>
-      </form>
+        <FormActions submitLabel="Change password" pendingLabel="Saving..." pending={reset.isPending} onCancel={onClose} />
+      </FormLayout>
     </Dialog>
   );
 }

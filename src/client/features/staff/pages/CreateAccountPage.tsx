@@ -1,14 +1,12 @@
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormCard } from '../../../components/FormCard.tsx';
 import { CreateAccountForm } from '../components/CreateAccountForm.tsx';
-import styles from './StaffPages.module.css';
 
 const TITLE = 'Create Account';
 
 export function CreateAccountPage() {
   return (
-    <section className={styles.card}>
-      <PageHeader title={TITLE} />
+    <FormCard title={TITLE}>
       <CreateAccountForm />
-    </section>
+    </FormCard>
   );
 }
