@@ -1,7 +1,6 @@
 import { formatLogDate } from '../../../../shared/format.ts';
 import type { User } from '../../../../shared/types.ts';
-import { Button } from '../../../components/Button.tsx';
-import { Icon } from '../../../components/Icon.tsx';
+import { RowActions, type RowAction } from '../../../components/RowActions.tsx';
 import { Table } from '../../../components/Table.tsx';
 import styles from './StaffTable.module.css';
 
@@ -16,6 +15,10 @@ interface Props {
 }
 
 export function StaffTable({ rows, onResetPassword, onDelete }: Props) {
+  const actionsFor = (u: User): RowAction[] => [
+    { icon: 'key', label: `Change password of ${u.first_name}`, onClick: () => onResetPassword(u) },
+    { icon: 'trash', label: `Delete ${u.first_name}`, onClick: () => onDelete(u), danger: true },
+  ];
   const columns = [
     { header: 'ID', cell: (u: User) => u.id },
     { header: 'First Name', cell: (u: User) => u.first_name },
@@ -25,33 +28,7 @@ export function StaffTable({ rows, onResetPassword, onDelete }: Props) {
     { header: 'Last seen', cell: (u: User) => (u.last_seen ? formatLogDate(u.last_seen) : NOT_SEEN) },
     {
       header: 'Actions',
-      // The empty cell keeps the buttons' height so that every row is as tall as the others.
-      cell: (u: User) => (
-        <div className={styles.actions}>
-          {MANAGED_ROLES.includes(u.role) && (
-            <>
-              <Button
-                variant="ghost"
-                size="sm"
-                className={styles.iconButton}
-                aria-label={`Change password of ${u.first_name}`}
-                onClick={() => onResetPassword(u)}
-              >
-                <Icon name="key" size={18} />
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className={`${styles.iconButton} ${styles.delete}`}
-                aria-label={`Delete ${u.first_name}`}
-                onClick={() => onDelete(u)}
-              >
-                <Icon name="trash" size={18} />
-              </Button>
-            </>
-          )}
-        </div>
-      ),
+      cell: (u: User) => <RowActions actions={MANAGED_ROLES.includes(u.role) ? actionsFor(u) : []} />,
     },
   ];
   return <Table columns={columns} rows={rows} rowKey={(u) => u.id} />;

@@ -1,0 +1,36 @@
+/**
+ * Create, edit and delete for a configuration list (SPEC §7): each one toasts the answer,
+ * refreshes the list and lands on the list's page (SPEC §4).
+ */
+import { useLocation } from 'wouter';
+import type { Envelope } from '../../shared/types.ts';
+import { request } from '../lib/request.ts';
+import { invalidate, useMutation } from '../lib/query.ts';
+import { toast } from '../lib/toast.ts';
+import { configKeys } from './config.ts';
+
+export type ConfigList = keyof typeof configKeys;
+
+type Answer = Partial<Envelope<unknown>>;
+export type ConfigChange<I> = { kind: 'create'; input: I } | { kind: 'update'; id: number; input: I } | { kind: 'delete'; id: number };
+
+function send<I>(list: ConfigList, change: ConfigChange<I>): Promise<Answer> {
+  const base = `/config/${list}`;
+  if (change.kind === 'create') return request(base, { method: 'POST', json: change.input });
+  if (change.kind === 'update') return request(`${base}/${change.id}`, { method: 'PATCH', json: change.input });
+  return request(`${base}/${change.id}`, { method: 'DELETE' });
+}
+
+/** One mutation for create, edit and delete: they answer, refresh and navigate alike. */
+export function useConfigChange<I>(list: ConfigList, listPath: string, onDone?: () => void) {
+  const [, navigate] = useLocation();
+  return useMutation((change: ConfigChange<I>) => send(list, change), {
+    onSuccess(answer) {
+      if (answer.message) toast.success(answer.message);
+      invalidate(configKeys[list]);
+      onDone?.();
+      navigate(listPath);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
