@@ -23,9 +23,10 @@ journeyDescribe('journey 5: route guard', () => {
   ] as const;
 
   async function expectDenied(page: Page) {
-    await visible(page.getByText('Access Denied', { exact: true }));
-    await visible(page.getByText(DENIED_TEXT, { exact: true }));
-    await visible(page.getByRole('button', { name: 'Go Back' }));
+    const alert = page.getByRole('alert').filter({ hasText: 'Access Denied' });
+    await visible(alert.getByRole('heading', { name: 'Access Denied', exact: true }));
+    await visible(alert.getByText(DENIED_TEXT, { exact: true }));
+    await visible(alert.getByRole('button', { name: 'Go Back' }));
   }
 
   for (const user of users) {

@@ -3,7 +3,8 @@
  * on port 0 with a fresh data directory, and stops it again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,12 +29,22 @@ const START_TIMEOUT_MS = 30_000;
 
 /** `extraEnv` adds settings for one journey (e.g. a short SESSION_IDLE_HOURS). */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'helpdesk-e2e-'));
+  const built = join(ROOT, 'dist');
+  if (!existsSync(join(built, 'index.html'))) {
+    throw new Error('dist/index.html is missing: build the client first (`node build.mjs`; `npm test` does it).');
+  }
+  const root = await mkdtemp(join(tmpdir(), 'helpdesk-e2e-'));
+  const dataDir = join(root, 'data');
+  // A private copy of the built client: a rebuild in the work tree meanwhile (new hashed file
+  // names, old ones deleted) cannot pull chunks from under a running journey.
+  const distDir = join(root, 'dist');
+  await cp(built, distDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    DIST_DIR: distDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_FIRST_NAME: ADMIN.firstName,
@@ -76,7 +87,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     });
   } catch (error) {
     child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`);
   }
 
@@ -86,7 +97,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     output: () => log,
     stop: async () => {
       await stopChild(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     },
   };
 }
