@@ -2,8 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { hasErrors, validateChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Dialog } from '../../../components/Dialog.tsx';
-import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useChangeOwnPassword, type PasswordInput } from '../api.ts';
 
@@ -39,20 +38,17 @@ function PasswordForm({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <Dialog open title={TITLE} onClose={onClose}>
-      <FormLayout onSubmit={submit}>
-        {FIELDS.map((f) => (
-          <TextField
-            key={f.name}
-            {...f}
-            type="password"
-            value={values[f.name]}
-            onChange={(value: string) => setValues((v) => ({ ...v, [f.name]: value }))}
-            error={errors[f.name] ?? server?.[f.name]?.[0]}
-          />
-        ))}
-        <FormActions submitLabel="Change password" pendingLabel="Saving..." pending={change.isPending} onCancel={onClose} />
-      </FormLayout>
-    </Dialog>
+    <FormDialog title={TITLE} onClose={onClose} onSubmit={submit} submitLabel="Change password" pending={change.isPending}>
+      {FIELDS.map((f) => (
+        <TextField
+          key={f.name}
+          {...f}
+          type="password"
+          value={values[f.name]}
+          onChange={(value: string) => setValues((v) => ({ ...v, [f.name]: value }))}
+          error={errors[f.name] ?? server?.[f.name]?.[0]}
+        />
+      ))}
+    </FormDialog>
   );
 }

@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { hasErrors, validateProfile, type FieldErrors } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Dialog } from '../../../components/Dialog.tsx';
-import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useUpdateProfile } from '../api.ts';
 
@@ -37,26 +36,23 @@ function ProfileForm({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <Dialog open title={TITLE} onClose={onClose}>
-      <FormLayout onSubmit={submit}>
-        <TextField
-          label="First name"
-          name="first_name"
-          autoComplete="given-name"
-          value={firstName}
-          onChange={setFirstName}
-          error={errors.first_name ?? server?.first_name?.[0]}
-        />
-        <TextField
-          label="Last name"
-          name="last_name"
-          autoComplete="family-name"
-          value={lastName}
-          onChange={setLastName}
-          error={errors.last_name ?? server?.last_name?.[0]}
-        />
-        <FormActions submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} onCancel={onClose} />
-      </FormLayout>
-    </Dialog>
+    <FormDialog title={TITLE} onClose={onClose} onSubmit={submit} submitLabel="Save" pending={update.isPending}>
+      <TextField
+        label="First name"
+        name="first_name"
+        autoComplete="given-name"
+        value={firstName}
+        onChange={setFirstName}
+        error={errors.first_name ?? server?.first_name?.[0]}
+      />
+      <TextField
+        label="Last name"
+        name="last_name"
+        autoComplete="family-name"
+        value={lastName}
+        onChange={setLastName}
+        error={errors.last_name ?? server?.last_name?.[0]}
+      />
+    </FormDialog>
   );
 }

@@ -6,8 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/types.ts';
 import { hasErrors, validateAdminChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
-import { Dialog } from '../../../components/Dialog.tsx';
-import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useResetPassword } from '../api.ts';
 import styles from './StaffForms.module.css';
@@ -30,31 +29,28 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): 
   }
 
   return (
-    <Dialog open title={TITLE} onClose={onClose}>
-      <FormLayout onSubmit={submit}>
-        <p className={styles.hint}>
-          {user.first_name} {user.last_name} · {user.email}
-        </p>
-        <TextField
-          label="New password"
-          name="new_password"
-          type="text"
-          autoComplete="off"
-          value={password}
-          onChange={setPassword}
-          error={errors.new_password ?? server?.new_password?.[0]}
-        />
-        <TextField
-          label="Confirm new password"
-          name="new_password_confirmation"
-          type="text"
-          autoComplete="off"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={errors.new_password_confirmation ?? server?.new_password_confirmation?.[0]}
-        />
-        <FormActions submitLabel="Change password" pendingLabel="Saving..." pending={reset.isPending} onCancel={onClose} />
-      </FormLayout>
-    </Dialog>
+    <FormDialog title={TITLE} onClose={onClose} onSubmit={submit} submitLabel="Change password" pending={reset.isPending}>
+      <p className={styles.hint}>
+        {user.first_name} {user.last_name} · {user.email}
+      </p>
+      <TextField
+        label="New password"
+        name="new_password"
+        type="text"
+        autoComplete="off"
+        value={password}
+        onChange={setPassword}
+        error={errors.new_password ?? server?.new_password?.[0]}
+      />
+      <TextField
+        label="Confirm new password"
+        name="new_password_confirmation"
+        type="text"
+        autoComplete="off"
+        value={confirmation}
+        onChange={setConfirmation}
+        error={errors.new_password_confirmation ?? server?.new_password_confirmation?.[0]}
+      />
+    </FormDialog>
   );
 }

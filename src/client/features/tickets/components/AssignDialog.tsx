@@ -2,14 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { Ticket, User } from '../../../../shared/types.ts';
 import { validateAssignDeveloper, type FieldErrors } from '../../../../shared/validators.ts';
 import { useDevelopers } from '../../../api/users.ts';
-import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useChangeStatus } from '../api.ts';
 import { destinationAfter } from '../navigation.ts';
 import { useGoTo } from './useGoTo.ts';
-import styles from './AssignDialog.module.css';
 
 export interface AssignDialogProps {
   ticket: Ticket;
@@ -40,7 +39,7 @@ export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
     <Dialog open title="Assign developer" onClose={onClose}>
       <QueryState query={developers}>
         {(list) => (
-          <form className={styles.form} onSubmit={submit} noValidate>
+          <FormLayout onSubmit={submit}>
             <SelectField
               label="Developer"
               name="developer_id"
@@ -50,15 +49,8 @@ export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
               placeholder="Select a developer"
               options={list.map((dev) => ({ value: String(dev.id), label: `${dev.first_name} ${dev.last_name}` }))}
             />
-            <div className={styles.buttons}>
-              <Button type="button" variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={assign.isPending}>
-                {assign.isPending ? 'Assigning...' : 'Assign'}
-              </Button>
-            </div>
-          </form>
+            <FormActions submitLabel="Assign" pendingLabel="Assigning..." pending={assign.isPending} onCancel={onClose} />
+          </FormLayout>
         )}
       </QueryState>
     </Dialog>
