@@ -1,20 +1,24 @@
 import { Link } from 'wouter';
 import styles from './Breadcrumbs.module.css';
 
-/** 'Tickets > Ticket Details' on the admin detail screen. */
+/**
+ * 'Tickets > Ticket Details' on the admin detail screen (SPEC §2). The items flow inline with
+ * real spaces around the '>', so the trail reads exactly 'Tickets > Ticket Details' both on
+ * screen and as text.
+ */
 export function Breadcrumbs() {
   return (
     <nav aria-label="Breadcrumb" className={styles.nav}>
       <ol className={styles.list}>
-        <li>
+        <li className={styles.item}>
           <Link href="/admin/tickets" className={styles.link}>
             Tickets
           </Link>
-        </li>
-        <li aria-hidden="true" className={styles.separator}>
+        </li>{' '}
+        <li aria-hidden="true" className={`${styles.item} ${styles.separator}`}>
           &gt;
-        </li>
-        <li aria-current="page" className={styles.current}>
+        </li>{' '}
+        <li aria-current="page" className={`${styles.item} ${styles.current}`}>
           Ticket Details
         </li>
       </ol>
