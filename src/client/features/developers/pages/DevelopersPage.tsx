@@ -5,9 +5,8 @@ import { useDevelopers } from '../../../api/users.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { SearchInput } from '../../../components/SearchInput.tsx';
+import { SearchableList } from '../../../components/SearchableList.tsx';
 import { Table } from '../../../components/Table.tsx';
-import styles from './DevelopersPage.module.css';
 
 const TITLE = 'Developers';
 const SEARCH_LABEL = 'Search by name';
@@ -26,28 +25,27 @@ const COLUMNS = [
 export function DevelopersPage() {
   const developers = useDevelopers();
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLowerCase();
 
   return (
     <section>
       <PageHeader title={TITLE} />
       <QueryState query={developers}>
-        {(list) => {
-          if (list.length === 0) return <EmptyState variant="noDev" />;
-          const rows = list.filter((u) => fullName(u).toLowerCase().includes(needle));
-          return (
-            <>
-              <div className={styles.toolbar}>
-                <SearchInput value={search} onChange={setSearch} label={SEARCH_LABEL} placeholder={SEARCH_LABEL} />
-              </div>
-              {rows.length === 0 ? (
-                <p className={styles.note}>{NO_MATCH}</p>
-              ) : (
-                <Table columns={COLUMNS} rows={rows} rowKey={(u) => u.id} />
-              )}
-            </>
-          );
-        }}
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState variant="noDev" />
+          ) : (
+            <SearchableList
+              items={list}
+              searchText={fullName}
+              search={search}
+              onSearchChange={setSearch}
+              label={SEARCH_LABEL}
+              noMatch={NO_MATCH}
+            >
+              {(rows) => <Table columns={COLUMNS} rows={rows} rowKey={(u) => u.id} />}
+            </SearchableList>
+          )
+        }
       </QueryState>
     </section>
   );

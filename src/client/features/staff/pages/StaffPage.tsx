@@ -8,11 +8,10 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { SearchInput } from '../../../components/SearchInput.tsx';
+import { SearchableList } from '../../../components/SearchableList.tsx';
 import { useDeleteAccount } from '../api.ts';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
 import { StaffTable } from '../components/StaffTable.tsx';
-import styles from './StaffPages.module.css';
 
 const TITLE = 'Staff';
 const CREATE_LABEL = 'Create Account';
@@ -26,7 +25,6 @@ export function StaffPage() {
   const [resetting, setResetting] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const remove = useDeleteAccount(() => setDeleting(null));
-  const needle = search.trim().toLowerCase();
 
   return (
     <section>
@@ -39,22 +37,22 @@ export function StaffPage() {
         }
       />
       <QueryState query={staff}>
-        {(list) => {
-          if (list.length === 0) return <EmptyState variant="noStaff" />;
-          const rows = list.filter((u) => u.first_name.toLowerCase().includes(needle));
-          return (
-            <>
-              <div className={styles.toolbar}>
-                <SearchInput value={search} onChange={setSearch} label={SEARCH_LABEL} placeholder={SEARCH_LABEL} />
-              </div>
-              {rows.length === 0 ? (
-                <p className={styles.note}>{NO_MATCH}</p>
-              ) : (
-                <StaffTable rows={rows} onResetPassword={setResetting} onDelete={setDeleting} />
-              )}
-            </>
-          );
-        }}
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState variant="noStaff" />
+          ) : (
+            <SearchableList
+              items={list}
+              searchText={(u) => u.first_name}
+              search={search}
+              onSearchChange={setSearch}
+              label={SEARCH_LABEL}
+              noMatch={NO_MATCH}
+            >
+              {(rows) => <StaffTable rows={rows} onResetPassword={setResetting} onDelete={setDeleting} />}
+            </SearchableList>
+          )
+        }
       </QueryState>
       {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
       <ConfirmDialog
