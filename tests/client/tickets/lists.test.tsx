@@ -52,6 +52,19 @@ describe('/admin/tickets', () => {
     expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
   });
 
+  it("says 'You have no Opened or assigned ticket.' when the default filter hides every ticket there is", async () => {
+    signInAs(ADMIN);
+    serve([closed], []);
+    renderApp('/admin/tickets');
+    expect(await screen.findByText('You have no Opened or assigned ticket.')).toBeTruthy();
+    expect(screen.queryByText('Closed one')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
+    expect(screen.getByText('You have no Opened or assigned ticket.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
+    expect(screen.getByText('Closed one')).toBeTruthy();
+  });
+
   it('shows Loading, then the error message with an ellipsis once the retries are spent', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     signInAs(ADMIN);

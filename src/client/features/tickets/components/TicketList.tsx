@@ -12,7 +12,8 @@ export interface TicketListProps {
   area: TicketArea;
   /** Narrows the loaded list (own tickets, status filter). */
   select?(tickets: Ticket[]): Ticket[];
-  empty: EmptyVariant;
+  /** The empty state, or a choice of one from the whole loaded list (before `select`). */
+  empty: EmptyVariant | ((loaded: Ticket[]) => EmptyVariant);
 }
 
 /** 'Loading', '<message>...', the empty state, or the grid. */
@@ -21,7 +22,8 @@ export function TicketList({ query, area, select, empty }: TicketListProps) {
     <QueryState query={query}>
       {(tickets) => {
         const shown = select ? select(tickets) : tickets;
-        return shown.length === 0 ? <EmptyState variant={empty} /> : <TicketGrid tickets={shown} area={area} />;
+        if (shown.length > 0) return <TicketGrid tickets={shown} area={area} />;
+        return <EmptyState variant={typeof empty === 'function' ? empty(tickets) : empty} />;
       }}
     </QueryState>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_STATUS_FILTER, type Status } from '../../../../shared/constants.ts';
+import type { EmptyVariant } from '../../../../shared/messages.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
@@ -13,9 +14,17 @@ const SCOPES = [
   { value: 'my', label: 'My Tickets' },
 ] as const;
 
-/** Only a closed-only filter gets the 'No closed tickets yet.' state; every other empty list says 'You have no Ticket.' */
-export function emptyVariantFor(selected: readonly Status[]) {
-  return selected.length === 1 && selected[0] === 'closed' ? 'closed' : 'empty';
+/**
+ * Which empty state an empty list shows (SPEC §2: empty and closed lists differ):
+ *  - only Closed selected: 'No closed tickets yet.';
+ *  - no ticket at all in the chosen scope: 'You have no Ticket.';
+ *  - tickets exist but the open-work filter (the default, or Opened/Assigned without Closed)
+ *    hides them all: 'You have no Opened or assigned ticket.'.
+ */
+export function emptyVariantFor(selected: readonly Status[], loaded: readonly Ticket[] = []): EmptyVariant {
+  if (selected.length === 1 && selected[0] === 'closed') return 'closed';
+  if (loaded.length === 0 || selected.includes('closed')) return 'empty';
+  return 'opened';
 }
 
 export function filterByStatus(tickets: Ticket[], selected: readonly Status[]) {
@@ -35,7 +44,7 @@ export function AdminTicketsPage() {
         <Tabs value={scope} options={SCOPES} onChange={setScope} />
         <StatusFilter selected={selected} onChange={setSelected} />
       </div>
-      <List area="admin" select={(tickets) => filterByStatus(tickets, selected)} empty={emptyVariantFor(selected)} />
+      <List area="admin" select={(tickets) => filterByStatus(tickets, selected)} empty={(loaded) => emptyVariantFor(selected, loaded)} />
     </div>
   );
 }
