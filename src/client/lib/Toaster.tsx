@@ -71,8 +71,9 @@ export function Toaster() {
   const items = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
   const hidden = useSyncExternalStore(subscribeVisibility, () => document.hidden);
   const [hovered, setHovered] = useState(false);
-  // The newest three show; older ones wait their turn.
-  const visible = items.slice(-MAX_VISIBLE);
+  // First come, first shown: a fourth toast waits until one of the three leaves, so no message
+  // is pushed out of sight unread; it gets its full time once it appears.
+  const visible = items.slice(0, MAX_VISIBLE);
   return (
     <section aria-label="Notifications" className={styles.region}>
       <ol

@@ -29,13 +29,13 @@ describe('Toaster', () => {
     expect(screen.getByText('Failed').closest('li')!.className).toMatch(/error/);
   });
 
-  test('shows at most 3; a waiting toast appears when a visible one leaves', async () => {
+  test('shows at most 3; the fourth waits and appears when a visible one leaves', async () => {
     act(() => {
       for (const n of [1, 2, 3, 4]) toast.success(`Toast ${n}`);
     });
-    expect(shown()).toEqual(['Toast 2', 'Toast 3', 'Toast 4']);
-    fireEvent.click(within(screen.getByText('Toast 3').closest('li')!).getByRole('button', { name: 'Close notification' }));
-    expect(shown()).toEqual(['Toast 1', 'Toast 2', 'Toast 4']);
+    expect(shown()).toEqual(['Toast 1', 'Toast 2', 'Toast 3']);
+    fireEvent.click(within(screen.getByText('Toast 2').closest('li')!).getByRole('button', { name: 'Close notification' }));
+    expect(shown()).toEqual(['Toast 1', 'Toast 3', 'Toast 4']);
   });
 
   test('each toast stays 4000 ms; a waiting one starts its time when it appears', async () => {
@@ -45,9 +45,9 @@ describe('Toaster', () => {
     await advance(3999);
     expect(shown()).toHaveLength(3);
     await advance(1);
-    expect(shown()).toEqual(['Toast 1']);
+    expect(shown()).toEqual(['Toast 4']);
     await advance(3999);
-    expect(shown()).toEqual(['Toast 1']);
+    expect(shown()).toEqual(['Toast 4']);
     await advance(1);
     expect(shown()).toEqual([]);
   });
