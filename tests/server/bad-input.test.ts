@@ -15,6 +15,29 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 const create = (json: unknown) => t.call('POST', '/api/tickets', { token: w.owner.token, json });
 
+describe('form bodies', () => {
+  it('accepts multipart/form-data (a browser FormData) as well as url-encoded forms', async () => {
+    const form = new FormData();
+    form.set('email', 'admin@example.com');
+    form.set('password', 'admin-password');
+    const response = await fetch(`${t.url}/api/auth/sign-in`, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.data.user.email).toBe('admin@example.com');
+    expect(typeof body.data.authorization.token).toBe('string');
+  });
+
+  it('answers 400 to a multipart body that does not match its boundary', async () => {
+    const response = await fetch(`${t.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=abc' },
+      body: 'not multipart at all',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'The request body is not valid JSON or form data.' });
+  });
+});
+
 describe('malformed and oversized bodies', () => {
   it('answers 400 to malformed JSON, a JSON array and a bare string', async () => {
     for (const raw of ['{"title": ', '[1,2]', '"text"', 'null']) {

@@ -1,10 +1,14 @@
-/** Request bodies: JSON or form-encoded, at most 1 MiB, always an object once parsed. */
+/**
+ * Request bodies: JSON or form data (url-encoded, or multipart as a browser's FormData sends it),
+ * at most 1 MiB, always an object once parsed.
+ */
 import type { IncomingMessage } from 'node:http';
 import { SERVER } from '../../shared/index.ts';
 import { HttpError } from './errors.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const MULTIPART_TYPE = 'multipart/form-data';
 
 const tooLarge = () => new HttpError(413, SERVER.tooLarge);
 const malformed = () => new HttpError(400, SERVER.malformed);
@@ -27,8 +31,14 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promis
     });
     req.on('end', () => {
       if (refused) return;
+      const raw = Buffer.concat(chunks);
+      const contentType = req.headers['content-type'] ?? '';
+      if (contentType.toLowerCase().startsWith(MULTIPART_TYPE)) {
+        parseMultipart(raw, contentType).then(resolve, () => reject(malformed()));
+        return;
+      }
       try {
-        resolve(parse(Buffer.concat(chunks).toString('utf8'), req.headers['content-type']));
+        resolve(parse(raw.toString('utf8'), contentType));
       } catch {
         reject(malformed());
       }
@@ -48,4 +58,13 @@ function parse(text: string, contentType = ''): Record<string, unknown> {
   const value: unknown = JSON.parse(text, clean);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
   return value as Record<string, unknown>;
+}
+
+/** Text fields of a multipart body, parsed by the runtime's own FormData; file parts are ignored. */
+async function parseMultipart(raw: Buffer, contentType: string): Promise<Record<string, unknown>> {
+  if (raw.length === 0) return {};
+  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of form) if (typeof value === 'string') fields[key] = clean(key, value);
+  return fields;
 }
