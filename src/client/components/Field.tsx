@@ -29,6 +29,15 @@ export function FieldFrame({ id, label, error, hideLabel = false, children }: Fi
   );
 }
 
+/** An error shown on its own, for a field that is not on screen yet. */
+export function FieldError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className={styles.error}>
+      {children}
+    </p>
+  );
+}
+
 /** Props every control gets so that the error is announced with it. */
 export function controlProps(id: string, error: string | undefined, extra?: string) {
   return {

@@ -61,6 +61,7 @@ describe('create ticket', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     for (const message of [
       'app must be selected',
+      'service must be selected',
       'category must be selected',
       'priority must be selected',
       'Tittle must be at least 2 characters.',

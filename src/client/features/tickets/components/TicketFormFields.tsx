@@ -1,6 +1,7 @@
 import { APP_LABELS, APPS, PRIORITIES } from '../../../../shared/constants.ts';
 import type { FieldErrors } from '../../../../shared/validators.ts';
 import { useCategories, useServices } from '../../../api/config.ts';
+import { FieldError } from '../../../components/Field.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -50,6 +51,8 @@ export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsP
         options={APP_OPTIONS}
         placeholder="Select an app"
       />
+      {/* The service selector waits for an app, but its error must not wait with it. */}
+      {!values.app && errors.service && <FieldError>{errors.service}</FieldError>}
       {values.app && (
         <SelectField
           label="Service"
