@@ -69,6 +69,21 @@ describe('creating a ticket', () => {
     expect((await t.call('DELETE', `/api/config/categories/${category.body.data.id}`, { token: w.admin.token })).status).toBe(200);
     expect((await get(ticket.number)).category).toBe('Short-lived');
   });
+
+  it("never gives a deleted category's or service's id to a new one, so old tickets keep pointing at nothing", async () => {
+    const admin = { token: w.admin.token };
+    const category = (await t.call('POST', '/api/config/categories', { ...admin, json: { name: 'Gone soon' } })).body.data;
+    const service = (await t.call('POST', '/api/config/services', { ...admin, json: { name: 'Gone soon', app: 'shaq_app' } })).body.data;
+    const ticket = (await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, { category_id: category.id, service_id: service.id }) })).body.data;
+    expect((await t.call('DELETE', `/api/config/categories/${category.id}`, admin)).status).toBe(200);
+    expect((await t.call('DELETE', `/api/config/services/${service.id}`, admin)).status).toBe(200);
+    const newCategory = (await t.call('POST', '/api/config/categories', { ...admin, json: { name: 'Newcomer' } })).body.data;
+    const newService = (await t.call('POST', '/api/config/services', { ...admin, json: { name: 'Newcomer', app: 'shaq_app' } })).body.data;
+    expect(newCategory.id).toBeGreaterThan(category.id);
+    expect(newService.id).toBeGreaterThan(service.id);
+    const after = await get(ticket.number);
+    expect([after.category_id, after.category, after.service_id, after.service]).toEqual([category.id, 'Gone soon', service.id, 'Gone soon']);
+  });
 });
 
 describe('lists', () => {

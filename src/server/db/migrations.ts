@@ -82,4 +82,33 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX ticket_logs_ticket ON ticket_logs (ticket_id, id);
   `,
+  // 2: a deleted category or service must never lend its id to a new one: tickets keep the old
+  // category_id / service_id, and the edit form would show the newcomer's name for them.
+  // AUTOINCREMENT never reuses an id; the counters start above every id a ticket still holds.
+  // Neither table is referenced by a foreign key, so they can be rebuilt in place.
+  `
+  CREATE TABLE categories_v2 (
+    id   INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL
+  );
+  INSERT INTO categories_v2 (id, name) SELECT id, name FROM categories;
+  DROP TABLE categories;
+  ALTER TABLE categories_v2 RENAME TO categories;
+  CREATE UNIQUE INDEX categories_name ON categories (name COLLATE NOCASE);
+
+  CREATE TABLE services_v2 (
+    id   INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    app  TEXT NOT NULL CHECK (app IN ('shaq_app', 'shaq_express'))
+  );
+  INSERT INTO services_v2 (id, name, app) SELECT id, name, app FROM services;
+  DROP TABLE services;
+  ALTER TABLE services_v2 RENAME TO services;
+  CREATE UNIQUE INDEX services_name_app ON services (name COLLATE NOCASE, app);
+
+  DELETE FROM sqlite_sequence WHERE name IN ('categories', 'categories_v2', 'services', 'services_v2');
+  INSERT INTO sqlite_sequence (name, seq) VALUES
+    ('categories', max(coalesce((SELECT max(id) FROM categories), 0), coalesce((SELECT max(category_id) FROM tickets), 0))),
+    ('services', max(coalesce((SELECT max(id) FROM services), 0), coalesce((SELECT max(service_id) FROM tickets), 0)));
+  `,
 ];
