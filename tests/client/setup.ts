@@ -1,9 +1,13 @@
 /** Client test setup (vitest.config.ts): a clean DOM, storage, cache, session and toasts per test. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useAuth } from '../../src/client/lib/auth.ts';
 import { clearQueries } from '../../src/client/lib/query.ts';
 import { toast } from '../../src/client/lib/toast.ts';
+
+// The first render in a file loads an area chunk; on a busy 2-core CI machine that can take more
+// than Testing Library's default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 function reset() {
   useAuth.setState({ user: null, accessToken: null, isAuthenticated: false });

@@ -167,6 +167,25 @@ describe('passwords and accounts', () => {
   });
 });
 
+describe('renaming', () => {
+  it('shows the new first name on the tickets the user created or works on; the log keeps history', async () => {
+    const creator = await createStaff(t, w.admin.token, 'support', 'Rita');
+    const ticket = await createTicket(t, w, 'assigned', creator);
+    const rename = (who: { id: number; token: string }, first_name: string) =>
+      t.call('PATCH', `/api/auth/user/${who.id}/update`, { token: who.token, json: { first_name, last_name: 'Renamed' } });
+    expect((await rename(creator, 'Margarita')).status).toBe(200);
+    expect((await rename(w.developer, 'Danielle')).status).toBe(200);
+    const after = (await t.call('GET', `/api/tickets/${ticket.number}`, { token: w.admin.token })).body.data;
+    expect(after.created_by).toBe('Margarita');
+    expect(after.developer).toEqual({ id: w.developer.id, name: 'Danielle' });
+    const mine = (await t.call('GET', '/api/tickets/myTickets', { token: creator.token })).body.data.list;
+    expect(mine.map((x: { created_by: string }) => x.created_by)).toEqual(['Margarita']);
+    const log = (await t.call('GET', `/api/activity-log/${ticket.number}`, { token: w.admin.token })).body.data.list;
+    expect(log.map((entry: { name: string }) => entry.name)).toEqual(['Rita', 'Admin']);
+    await rename(w.developer, 'Dana');
+  });
+});
+
 describe('expiry and limits on a server of their own', () => {
   it('ends a session after the idle time, and an active one after the absolute time', async () => {
     const s = await startTestServer({ sessionIdleHours: 12, sessionMaxDays: 7 });

@@ -1,6 +1,6 @@
 /** Accounts: queries over users, answering the public User shape (never the hash). */
 import type { Role, User } from '../../shared/index.ts';
-import type { Db } from '../db/database.ts';
+import { transaction, type Db } from '../db/database.ts';
 
 const PUBLIC_COLUMNS = 'id, first_name, last_name, email, role, last_seen';
 
@@ -25,6 +25,10 @@ export function createUserStore(db: Db) {
     `INSERT INTO users (first_name, last_name, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PUBLIC_COLUMNS}`,
   );
   const updateProfile = db.prepare(`UPDATE users SET first_name = ?, last_name = ? WHERE id = ? RETURNING ${PUBLIC_COLUMNS}`);
+  // A ticket shows its people by their current first name: My Tickets and the card's Close Ticket
+  // rule compare it with the signed-in user's (SPEC §2, §6), so a rename must follow the person.
+  const renameCreator = db.prepare('UPDATE tickets SET created_by = ? WHERE created_by_id = ?');
+  const renameDeveloper = db.prepare('UPDATE tickets SET developer_name = ? WHERE developer_id = ?');
   const updateHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const updateSeen = db.prepare('UPDATE users SET last_seen = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM users WHERE id = ?');
@@ -38,7 +42,13 @@ export function createUserStore(db: Db) {
     count: () => Number((count.get() as { n: number }).n),
     create: (user: NewUser, nowIso: string) =>
       insert.get(user.first_name, user.last_name, user.email.trim().toLowerCase(), user.role, user.password_hash, nowIso) as unknown as User,
-    updateProfile: (id: number, firstName: string, lastName: string) => updateProfile.get(firstName, lastName, id) as User | undefined,
+    updateProfile: (id: number, firstName: string, lastName: string) =>
+      transaction(db, () => {
+        const user = updateProfile.get(firstName, lastName, id) as User | undefined;
+        renameCreator.run(firstName, id);
+        renameDeveloper.run(firstName, id);
+        return user;
+      }),
     setPasswordHash: (id: number, hash: string) => Number(updateHash.run(hash, id).changes) > 0,
     markSeen: (id: number, nowIso: string) => void updateSeen.run(nowIso, id),
     remove: (id: number) => Number(remove.run(id).changes) > 0,
