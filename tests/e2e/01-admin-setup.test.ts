@@ -95,7 +95,7 @@ journeyDescribe('journey 1: admin sets up the helpdesk', () => {
     await page.getByRole('link', { name: 'Staff', exact: true }).click();
     await waitForPath(page, '/admin/staff');
     for (const account of ACCOUNTS) {
-      await page.getByRole('link', { name: /create account/i }).click();
+      await page.getByRole('button', { name: 'Create Account' }).click();
       await waitForPath(page, '/admin/create-account');
       await page.getByLabel('First name').fill(account.first_name);
       await page.getByLabel('Last name').fill(account.last_name);

@@ -115,7 +115,7 @@ journeyDescribe('journey 2: support creates and edits a ticket', () => {
   });
 
   test('edits it (Edit Ticket, Save) and sees the change', async () => {
-    await page.getByRole('link', { name: 'Edit Ticket' }).click();
+    await page.getByRole('button', { name: 'Edit Ticket' }).click();
     await waitForPath(page, /^\/support\/edit-ticket\/.+/);
     await visible(page.getByRole('heading', { name: 'Edit Ticket' }));
     const title = page.getByLabel('Title');

@@ -1,6 +1,6 @@
 /** Buttons and button-styled links: one look for every action. */
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -39,4 +39,14 @@ export function ButtonLink({ href, variant, size, className, children, ...rest }
       {children}
     </Link>
   );
+}
+
+export interface NavButtonProps extends ButtonProps {
+  to: string;
+}
+
+/** A button that opens another screen: for the actions SPEC names buttons (Create Account, Edit Ticket). */
+export function NavButton({ to, ...rest }: NavButtonProps) {
+  const [, navigate] = useLocation();
+  return <Button {...rest} onClick={() => navigate(to)} />;
 }

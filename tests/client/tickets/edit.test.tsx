@@ -87,7 +87,7 @@ describe('edit ticket', () => {
     signInAs(SUPPORT);
     fakeApi(detailRoutes(ticket));
     renderApp(`/support/ticket-details/${ticket.number}`);
-    fireEvent.click(await screen.findByRole('link', { name: 'Edit Ticket' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Ticket' }));
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/support/ticket-details/${ticket.number}`));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CONFIRM } from '../../../../shared/messages.ts';
 import type { User } from '../../../../shared/types.ts';
 import { useStaff } from '../../../api/users.ts';
-import { ButtonLink } from '../../../components/Button.tsx';
+import { NavButton } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -31,9 +31,9 @@ export function StaffPage() {
       <PageHeader
         title={TITLE}
         actions={
-          <ButtonLink href={CREATE_PATH}>
+          <NavButton to={CREATE_PATH}>
             <Icon name="plus" size={18} /> {CREATE_LABEL}
-          </ButtonLink>
+          </NavButton>
         }
       />
       <QueryState query={staff}>

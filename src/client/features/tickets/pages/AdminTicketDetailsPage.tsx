@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import type { Ticket, User } from '../../../../shared/types.ts';
 import { useTicket } from '../../../api/tickets.ts';
 import { useAuth } from '../../../lib/auth.ts';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { Button, NavButton } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { AssignDialog } from '../components/AssignDialog.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
@@ -19,9 +19,9 @@ function AdminButtons({ ticket, user, ask }: { ticket: Ticket; user: User; ask(k
   return (
     <>
       {can.edit && (
-        <ButtonLink href={`/admin/edit-ticket/${encodeURIComponent(ticket.number)}`} variant="secondary">
+        <NavButton to={`/admin/edit-ticket/${encodeURIComponent(ticket.number)}`} variant="secondary">
           Edit Ticket
-        </ButtonLink>
+        </NavButton>
       )}
       {can.assign && <Button onClick={() => ask('assign')}>Assign</Button>}
       {can.removeDeveloper && (

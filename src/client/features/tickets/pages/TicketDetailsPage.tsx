@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'wouter';
 import type { Ticket, User } from '../../../../shared/types.ts';
 import { useTicket } from '../../../api/tickets.ts';
 import { useAuth } from '../../../lib/auth.ts';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { Button, NavButton } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { BackLink } from '../components/BackLink.tsx';
 import { ConfirmAction, type ConfirmKind } from '../components/ConfirmAction.tsx';
@@ -17,9 +17,9 @@ function DetailsButtons({ ticket, user, ask }: { ticket: Ticket; user: User; ask
   return (
     <>
       {can.edit && (
-        <ButtonLink href={`/support/edit-ticket/${encodeURIComponent(ticket.number)}`} variant="secondary">
+        <NavButton to={`/support/edit-ticket/${encodeURIComponent(ticket.number)}`} variant="secondary">
           Edit Ticket
-        </ButtonLink>
+        </NavButton>
       )}
       {can.assignSelf && <Button onClick={() => ask('assignSelf')}>Assign to self</Button>}
       {can.open && <Button onClick={() => ask('open')}>Open</Button>}
