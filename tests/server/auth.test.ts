@@ -66,6 +66,20 @@ describe('sign-in', () => {
     t.advance(15 * MINUTE + 1000);
     expect((await t.call('POST', '/api/auth/sign-in', { json: { email: victim.email, password: PASSWORD } })).status).toBe(200);
   });
+  it('answers at most 10 of many guesses sent at once; the rest are refused with 429', async () => {
+    // A real hash cost, so that the guesses are all waiting for their hashes at the same time.
+    const s = await startTestServer({ scryptCost: 14 });
+    try {
+      const guesses = Array.from({ length: 16 }, (_, i) =>
+        s.call('POST', '/api/auth/sign-in', { json: { email: ADMIN.email, password: `burst-${i}-xx` } }),
+      );
+      const statuses = (await Promise.all(guesses)).map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 describe('sessions', () => {

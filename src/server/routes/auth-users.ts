@@ -99,7 +99,10 @@ export function authUserRoutes(router: Router, app: App): void {
     const key = ctx.user.email;
     refuseWhileLimited([[app.accountLimiter, key]]);
     const stored = app.users.passwordHash(ctx.user.id);
-    if (!stored || !(await verifyPassword(String(b.old_password), stored))) {
+    const matches = stored !== undefined && (await verifyPassword(String(b.old_password), stored));
+    // Checked again after the slow hash, so guesses sent at once cannot outrun the limit.
+    refuseWhileLimited([[app.accountLimiter, key]]);
+    if (!matches) {
       app.accountLimiter.fail(key);
       throw invalid({ old_password: SERVER.oldPasswordWrong });
     }
