@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../../../src/shared/constants.ts';
 import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { makeTicket } from '../tickets/fixtures.ts';
 import { list, ok } from './helpers.ts';
 
 function openMenuItem(name: string) {
@@ -63,6 +64,29 @@ describe('edit profile', () => {
       expect(JSON.parse(localStorage.getItem('Auth-token')!).state.user.first_name).toBe('Grace');
     });
   }
+});
+
+describe('renaming yourself', () => {
+  test('keeps your tickets under My Tickets: the lists are fetched again with the new name', async () => {
+    const me = signInAs({ role: 'support', first_name: 'Ada', last_name: 'Lovelace' });
+    let firstName = 'Ada';
+    const ticket = { ...makeTicket({ title: 'Scanner jams daily' }), created_by_id: me.id };
+    fakeApi({
+      'GET /tickets/myTickets': () => list([{ ...ticket, created_by: firstName }]),
+      [`PATCH /auth/user/${me.id}/update`]: (req) => {
+        firstName = (req.body as { first_name: string }).first_name;
+        return ok('Profile updated successfully', { ...me, ...(req.body as object) });
+      },
+    });
+    renderApp('/support');
+    expect(await screen.findByText('Scanner jams daily')).toBeTruthy();
+    const dialog = openMenuItem('Edit profile');
+    fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Grace' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Scanner jams daily')).toBeTruthy(), { timeout: 2000 });
+    expect(screen.queryByText('You have no ticket, create a ticket.')).toBeNull();
+  });
 });
 
 describe('change own password', () => {

@@ -7,6 +7,7 @@ import { invalidate, useMutation } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { userKeys } from '../../api/users.ts';
+import { refreshTickets } from '../../components/tickets/ticketChanges.ts';
 
 export type ProfileInput = {
   first_name: string;
@@ -34,6 +35,9 @@ export function useUpdateProfile(onDone: () => void) {
         if (answer.message) toast.success(answer.message);
         // The admin tables list this user too.
         invalidate(userKeys.staff, userKeys.developers);
+        // The server renames the user on their tickets, and My Tickets / Assigned Tickets match
+        // tickets by first name: lists still holding the old name would look empty.
+        refreshTickets();
         onDone();
         // SPEC §4: support and developer users are sent to their area; the admin stays put.
         if (answer.data.role !== 'super') navigate(AREA_BY_ROLE[answer.data.role]);
