@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { LIMITS } from '../../../../shared/constants.ts';
 import { VALIDATION } from '../../../../shared/messages.ts';
+import { validateImageFile } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
 import styles from './ImageField.module.css';
 
@@ -25,6 +25,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string>();
+  const picks = useRef(0);
 
   function clearInput() {
     if (input.current) input.current.value = '';
@@ -32,19 +33,27 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    const pickNumber = ++picks.current;
     setProblem(undefined);
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      setProblem(VALIDATION.imageType);
+    const refused = validateImageFile(file);
+    if (refused) {
+      // SPEC §5: a file that is too large is reported in an alert; a wrong type under the field.
+      if (refused === VALIDATION.imageSize) window.alert(refused);
+      else setProblem(refused);
       clearInput();
       return;
     }
-    if (file.size > LIMITS.imageMaxBytes) {
-      window.alert(VALIDATION.imageSize);
+    let dataUrl: string;
+    try {
+      dataUrl = await readAsDataUrl(file);
+    } catch {
+      // The file vanished or could not be read: keep the image the form had.
       clearInput();
       return;
     }
-    onChange(await readAsDataUrl(file));
+    // A file picked while this one was being read wins.
+    if (pickNumber === picks.current) onChange(dataUrl);
   }
 
   function remove() {
