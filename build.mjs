@@ -6,6 +6,7 @@ import { basename, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { DEFAULT_SETTINGS, normalizeApiBase } from './src/server/settings.ts';
 
 const OUT_DIR = 'dist';
 const ASSETS_DIR = `${OUT_DIR}/assets`;
@@ -14,6 +15,9 @@ const ENTRY = 'src/client/main.tsx';
 const AREAS = ['AdminArea', 'SupportArea', 'DeveloperArea'];
 const COMPRESSIBLE = /\.(js|css|html)$/;
 const watch = process.argv.includes('--watch');
+// Read exactly as the server reads it (an empty value means the default, '/x/' means '/x'), so
+// the bundle calls the API where the server answers.
+const API_BASE = normalizeApiBase(process.env.API_BASE?.trim() || DEFAULT_SETTINGS.apiBase);
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -35,7 +39,7 @@ const options = {
   loader: { '.module.css': 'local-css' },
   jsx: 'automatic',
   define: {
-    __API_BASE__: JSON.stringify(process.env.API_BASE ?? '/api'),
+    __API_BASE__: JSON.stringify(API_BASE),
     'process.env.NODE_ENV': '"production"',
   },
   legalComments: 'none',
