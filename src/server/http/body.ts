@@ -47,6 +47,9 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promis
   });
 }
 
+/** A text field as stored: validators have checked it is a string; stored without outer spaces. */
+export const bodyText = (value: unknown) => String(value).trim();
+
 /** node:sqlite cuts text at a NUL character, which would silently lose the rest: drop NULs. */
 const clean = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
 

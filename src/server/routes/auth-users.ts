@@ -13,16 +13,12 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { refuseWhileLimited, signIn } from '../auth/sign-in.ts';
 import { idParam, type App } from '../context.ts';
+import { bodyText } from '../http/body.ts';
 import { check, forbidden, invalid, notFound } from '../http/errors.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
+import { requireSuper } from './access.ts';
 
 const MANAGEABLE_ROLES: readonly Role[] = CREATABLE_ROLES;
-
-const text = (value: unknown) => String(value).trim();
-
-function requireSuper(ctx: SignedInContext): void {
-  if (ctx.user.role !== 'super') throw forbidden();
-}
 
 /** The support or developer account a super may manage; 404 unknown, 403 any other role. */
 function manageableAccount(app: App, ctx: SignedInContext): User {
@@ -58,12 +54,12 @@ export function authUserRoutes(router: Router, app: App): void {
     const b = ctx.body;
     check(validateCreateAccount(b));
     const emailTaken = () => invalid({ email: SERVER.emailTaken });
-    if (app.users.findByEmail(text(b.email))) throw emailTaken();
+    if (app.users.findByEmail(bodyText(b.email))) throw emailTaken();
     const passwordHash = await hashPassword(String(b.password), app.settings.scryptCost);
     // Checked again after the slow hash: another request may have taken the address meanwhile.
-    if (app.users.findByEmail(text(b.email))) throw emailTaken();
+    if (app.users.findByEmail(bodyText(b.email))) throw emailTaken();
     const user = app.users.create(
-      { first_name: text(b.first_name), last_name: text(b.last_name), email: text(b.email), role: b.role as Role, password_hash: passwordHash },
+      { first_name: bodyText(b.first_name), last_name: bodyText(b.last_name), email: bodyText(b.email), role: b.role as Role, password_hash: passwordHash },
       app.nowIso(),
     );
     return { status: 201, body: { message: SERVER.accountCreated, data: user } };
@@ -87,7 +83,7 @@ export function authUserRoutes(router: Router, app: App): void {
   router.add('PATCH', '/auth/user/:userId/update', (ctx) => {
     if (idParam(ctx.params.userId) !== ctx.user.id) throw forbidden();
     check(validateProfile(ctx.body));
-    const user = app.users.updateProfile(ctx.user.id, text(ctx.body.first_name), text(ctx.body.last_name));
+    const user = app.users.updateProfile(ctx.user.id, bodyText(ctx.body.first_name), bodyText(ctx.body.last_name));
     if (!user) throw notFound();
     return { body: { message: SERVER.profileUpdated, data: user } };
   });

@@ -1,14 +1,10 @@
 /** SPEC §7 "Configuration": categories and services. Everyone signed in reads; only super writes. */
 import { SERVER, validateCategory, validateService, type App as AppName } from '../../shared/index.ts';
 import { idParam, type App } from '../context.ts';
-import { check, forbidden, invalid, notFound } from '../http/errors.ts';
-import type { Router, SignedInContext } from '../http/router.ts';
-
-const text = (value: unknown) => String(value).trim();
-
-function requireSuper(ctx: SignedInContext): void {
-  if (ctx.user.role !== 'super') throw forbidden();
-}
+import { bodyText } from '../http/body.ts';
+import { check, invalid, notFound } from '../http/errors.ts';
+import type { Router } from '../http/router.ts';
+import { requireSuper } from './access.ts';
 
 function found<T>(value: T | undefined): T {
   if (value === undefined) throw notFound();
@@ -24,7 +20,7 @@ export function configRoutes(router: Router, app: App): void {
   router.add('POST', '/config/categories', (ctx) => {
     requireSuper(ctx);
     check(validateCategory(ctx.body));
-    const name = text(ctx.body.name);
+    const name = bodyText(ctx.body.name);
     if (catalog.categoryNameTaken(name)) throw invalid({ name: SERVER.categoryTaken });
     return { status: 201, body: { message: SERVER.categoryCreated, data: catalog.createCategory(name) } };
   });
@@ -33,7 +29,7 @@ export function configRoutes(router: Router, app: App): void {
     requireSuper(ctx);
     const id = found(catalog.category(idParam(ctx.params.id))).id;
     check(validateCategory(ctx.body));
-    const name = text(ctx.body.name);
+    const name = bodyText(ctx.body.name);
     if (catalog.categoryNameTaken(name, id)) throw invalid({ name: SERVER.categoryTaken });
     return { body: { message: SERVER.categoryUpdated, data: found(catalog.renameCategory(id, name)) } };
   });
@@ -50,7 +46,7 @@ export function configRoutes(router: Router, app: App): void {
   router.add('POST', '/config/services', (ctx) => {
     requireSuper(ctx);
     check(validateService(ctx.body));
-    const name = text(ctx.body.name);
+    const name = bodyText(ctx.body.name);
     const appName = ctx.body.app as AppName;
     if (catalog.serviceNameTaken(name, appName)) throw invalid({ name: SERVER.serviceTaken });
     return { status: 201, body: { message: SERVER.serviceCreated, data: catalog.createService(name, appName) } };
@@ -60,7 +56,7 @@ export function configRoutes(router: Router, app: App): void {
     requireSuper(ctx);
     const id = found(catalog.service(idParam(ctx.params.id))).id;
     check(validateService(ctx.body));
-    const name = text(ctx.body.name);
+    const name = bodyText(ctx.body.name);
     const appName = ctx.body.app as AppName;
     if (catalog.serviceNameTaken(name, appName, id)) throw invalid({ name: SERVER.serviceTaken });
     return { body: { message: SERVER.serviceUpdated, data: found(catalog.updateService(id, name, appName)) } };

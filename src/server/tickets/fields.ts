@@ -1,13 +1,13 @@
 /** Turning a create or edit body into what a ticket stores, with names resolved from their ids. */
 import { toId, VALIDATION, type App as AppName, type Priority } from '../../shared/index.ts';
 import type { App } from '../context.ts';
+import { bodyText } from '../http/body.ts';
 import { invalid } from '../http/errors.ts';
 import type { TicketFields } from '../store/tickets.ts';
 
 export const EDITABLE_FIELDS = ['title', 'description', 'priority', 'category_id', 'service_id', 'app', 'link', 'image'] as const;
 
-const text = (value: unknown) => String(value).trim();
-const link = (value: unknown) => (value === undefined || value === null || text(value) === '' ? null : text(value));
+const link = (value: unknown) => (value === undefined || value === null || bodyText(value) === '' ? null : bodyText(value));
 
 function categoryName(app: App, categoryId: number): string {
   const category = app.catalog.category(categoryId);
@@ -26,8 +26,8 @@ function serviceName(app: App, serviceId: number, appName: AppName): string {
 export function fieldsForCreate(app: App, b: Record<string, unknown>): TicketFields {
   const ids = { category_id: toId(b.category_id)!, service_id: toId(b.service_id)!, app: b.app as AppName };
   return {
-    title: text(b.title),
-    description: text(b.description),
+    title: bodyText(b.title),
+    description: bodyText(b.description),
     priority: b.priority as Priority,
     ...ids,
     category: categoryName(app, ids.category_id),
@@ -39,10 +39,10 @@ export function fieldsForCreate(app: App, b: Record<string, unknown>): TicketFie
 /** The current fields with a validated partial edit applied. */
 export function fieldsForEdit(app: App, current: TicketFields, b: Record<string, unknown>): TicketFields {
   const next: TicketFields = { ...current };
-  if ('title' in b) next.title = text(b.title);
-  if ('description' in b) next.description = text(b.description);
+  if ('title' in b) next.title = bodyText(b.title);
+  if ('description' in b) next.description = bodyText(b.description);
   if ('priority' in b) next.priority = b.priority as Priority;
-  if ('app' in b) next.app = text(b.app) as AppName;
+  if ('app' in b) next.app = bodyText(b.app) as AppName;
   if ('link' in b) next.link = link(b.link);
   if ('category_id' in b) next.category_id = toId(b.category_id)!;
   if ('service_id' in b) next.service_id = toId(b.service_id)!;
