@@ -4,28 +4,6 @@ import type { LogAction, Ticket, TicketLogEntry } from '../../shared/index.ts';
 const NUMBER_PREFIX = 'TCK-';
 const NUMBER_DIGITS = 6;
 
-export interface TicketRow {
-  id: number;
-  number: string;
-  title: string;
-  description: string;
-  priority: Ticket['priority'];
-  category: string;
-  category_id: number;
-  service: string;
-  service_id: number;
-  app: Ticket['app'];
-  link: string | null;
-  has_image: number;
-  status: 'opened' | 'assigned' | 'closed';
-  created_by: string;
-  created_by_id: number | null;
-  developer_id: number | null;
-  developer_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** What a create or an edit stores (names resolved from the chosen category and service). */
 export interface TicketFields {
   title: string;
@@ -37,6 +15,20 @@ export interface TicketFields {
   service_id: number;
   app: Ticket['app'];
   link: string | null;
+}
+
+/** A ticket as stored: its fields plus what the server keeps track of. */
+export interface TicketRow extends TicketFields {
+  id: number;
+  number: string;
+  has_image: number;
+  status: 'opened' | 'assigned' | 'closed';
+  created_by: string;
+  created_by_id: number | null;
+  developer_id: number | null;
+  developer_name: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
