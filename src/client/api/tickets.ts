@@ -3,11 +3,17 @@ import type { ListEnvelope, Envelope, Ticket, TicketLogEntry } from '../../share
 import { request } from '../lib/request.ts';
 import { useQuery } from '../lib/query.ts';
 
+const DETAILS = 'singletickets';
+const LOGS = 'ticketlogs';
+
+/** DESIGN §6's cache groups; every ticket change refreshes all four (see ticketChanges.ts). */
 export const ticketKeys = {
   all: ['tickets'] as const,
   mine: ['mytickets'] as const,
-  one: (id: string) => ['singletickets', id] as const,
-  log: (id: string) => ['ticketlogs', id] as const,
+  details: [DETAILS] as const,
+  logs: [LOGS] as const,
+  one: (id: string) => [DETAILS, id] as const,
+  log: (id: string) => [LOGS, id] as const,
 };
 
 export function useTickets() {

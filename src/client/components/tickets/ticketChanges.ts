@@ -6,6 +6,7 @@
 import type { Envelope, Ticket } from '../../../shared/types.ts';
 import { request } from '../../lib/request.ts';
 import { invalidate } from '../../lib/query.ts';
+import { ticketKeys } from '../../api/tickets.ts';
 
 export type TicketArea = 'admin' | 'support' | 'developer';
 
@@ -19,7 +20,7 @@ export interface StatusChangeVars extends StatusChange {
   number: string;
 }
 
-const TICKET_GROUPS = [['tickets'], ['mytickets'], ['singletickets'], ['ticketlogs']] as const;
+const TICKET_GROUPS = [ticketKeys.all, ticketKeys.mine, ticketKeys.details, ticketKeys.logs];
 
 export const ticketPath = (number: string) => `/tickets/${encodeURIComponent(number)}`;
 
