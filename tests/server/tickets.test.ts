@@ -1,6 +1,6 @@
 /** Ticket life cycle (SPEC §4): every transition, its activity-log entry, stale-state 409s and the self-assign race. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { createStaff, createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
@@ -151,6 +151,18 @@ describe('transitions', () => {
       for (const [action, at] of Object.entries(stamps)) expect(at).toBe(action === entry.action ? entry.created_at : null);
     }
     for (let i = 1; i < entries.length; i++) expect(entries[i].id).toBeGreaterThan(entries[i - 1].id);
+  });
+
+  it("lets the admin assign someone else once the assigned developer's account is deleted", async () => {
+    const leaver = await createStaff(t, w.admin.token, 'developer', 'Lena');
+    const { number } = await createTicket(t, w);
+    expect((await patch(number, w.admin.token, { status: 'assigned', developer_id: leaver.id })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/auth/user/${leaver.id}`, { token: w.admin.token })).status).toBe(200);
+    const orphaned = (await t.call('GET', `/api/tickets/${number}`, { token: w.admin.token })).body.data;
+    expect(orphaned).toMatchObject({ status: 'assigned', developer: { id: null, name: 'Lena' } });
+    const reassigned = await patch(number, w.admin.token, { status: 'assigned', developer_id: w.otherDeveloper.id });
+    expect(reassigned.status).toBe(200);
+    expect(reassigned.body.data.developer).toEqual({ id: w.otherDeveloper.id, name: 'Derek' });
   });
 
   it('closes an opened ticket directly and lets the owner close it', async () => {
