@@ -34,6 +34,10 @@ journeyDescribe('journey 10: staff accounts, profiles and passwords', () => {
     await page.getByRole('link', { name: 'Staff', exact: true }).first().click();
     await waitForPath(page, '/admin/staff');
     await visible(staffRow(page, DOOMED.first_name));
+    // innerText is what a person reads: it shows any CSS case change, which SPEC's headers must not have.
+    expect(await page.getByRole('columnheader').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).innerText))).toEqual([
+      'ID', 'First Name', 'Last Name', 'Email', 'Role', 'Last seen', 'Actions',
+    ]);
     expect(await staffRow(page, ADMIN.firstName).getByRole('button').count()).toBe(0);
 
     const search = page.getByLabel('Search by first name');
