@@ -4,7 +4,10 @@ import { createRoot } from 'react-dom/client';
 import '../../styles/reset.css';
 import '../../styles/tokens.css';
 import '../../styles/base.css';
-import { App } from './app/App.tsx';
+import { App, preloadCurrentArea } from './app/App.tsx';
+
+// A failed preload is not fatal: the area then loads (and reports errors) the usual way.
+await preloadCurrentArea().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,14 +8,21 @@ import { useAuth } from '../lib/auth.ts';
 import { Toaster } from '../lib/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { guard } from './guard.ts';
-import { lazyArea } from './lazyArea.ts';
+import { lazyArea, type LazyArea } from './lazyArea.ts';
 import styles from './App.module.css';
 
-const AREAS: Record<Role, ReturnType<typeof lazyArea>> = {
+const AREAS: Record<Role, LazyArea> = {
   super: lazyArea('AdminArea', () => import('./areas/AdminArea.tsx')),
   support: lazyArea('SupportArea', () => import('./areas/SupportArea.tsx')),
   developer: lazyArea('DeveloperArea', () => import('./areas/DeveloperArea.tsx')),
 };
+
+/** Loads the area the current address will show, if any, so the first render need not suspend. */
+export function preloadCurrentArea(): Promise<unknown> {
+  const { accessToken, user } = useAuth.getState();
+  const decision = guard(window.location.pathname, accessToken, user?.role);
+  return decision.kind === 'area' ? AREAS[decision.role].preload() : Promise.resolve();
+}
 
 function Screen() {
   const [path] = useLocation();

@@ -3,7 +3,7 @@
  * a file of its own and does not load it; build.mjs lists those files in a
  * <meta name="area-styles"> tag (no inline script under our CSP), and we add the <link> here.
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 const META_NAME = 'area-styles';
 
@@ -28,9 +28,32 @@ function loadStylesheet(href: string | undefined): Promise<void> {
   });
 }
 
-export function lazyArea(name: string, load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), loadStylesheet(readStyleMap()[name])]);
-    return module;
-  });
+export interface LazyArea {
+  (): ReturnType<typeof createElement>;
+  /** Starts loading now; once loaded, the area renders without suspending. */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * A lazily loaded area that can also be loaded before the first render: React reveals suspended
+ * content at most every 300 ms, which on a kiosk is longer than the chunk takes to arrive.
+ */
+export function lazyArea(name: string, load: () => Promise<{ default: ComponentType }>): LazyArea {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () =>
+    (loading ??= Promise.all([load(), loadStylesheet(readStyleMap()[name])]).then(
+      ([module]) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null; // the next render may try again
+        throw error;
+      },
+    ));
+  const Suspending = lazy(preload);
+  const Area = () => createElement(loaded ?? Suspending);
+  Area.preload = preload;
+  return Area;
 }

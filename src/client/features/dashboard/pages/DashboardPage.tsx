@@ -13,7 +13,9 @@ import styles from './DashboardPage.module.css';
 const TITLE = 'Dashboard';
 const TICKETS_HEADING = 'All Tickets';
 
-const newestFirst = (tickets: readonly Ticket[]) => [...tickets].sort((a, b) => b.created_at.localeCompare(a.created_at));
+// ISO-8601 UTC stamps sort as plain strings; localeCompare would cost ICU calls on 10,000 tickets.
+const newestFirst = (tickets: readonly Ticket[]) =>
+  [...tickets].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 
 export function DashboardPage() {
   const tickets = useTickets();
