@@ -1,4 +1,4 @@
-/** A plain data table that scrolls sideways on narrow screens instead of squashing. */
+/** A plain data table that scrolls sideways on narrow screens (or, with stackOnPhone, stacks its rows as cards). */
 import type { ReactNode } from 'react';
 import styles from './Table.module.css';
 
@@ -15,27 +15,30 @@ export interface TableProps<T> {
   rowKey: (row: T) => string | number;
   /** Accessible caption (visually hidden). */
   caption?: string;
+  /** On phones, show each row as a card of "header: value" lines instead of scrolling sideways. @default false */
+  stackOnPhone?: boolean;
 }
 
-export function Table<T>({ columns, rows, rowKey, caption }: TableProps<T>) {
+export function Table<T>({ columns, rows, rowKey, caption, stackOnPhone = false }: TableProps<T>) {
+  // Explicit roles: a stacked table changes the elements' display, which some browsers take as "not a table".
   return (
-    <div className={styles.wrap}>
-      <table className={styles.table}>
+    <div className={stackOnPhone ? `${styles.wrap} ${styles.stack}` : styles.wrap}>
+      <table className={styles.table} role="table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.align === 'end' ? styles.end : undefined}>
+              <th key={column.header} scope="col" role="columnheader" className={column.align === 'end' ? styles.end : undefined}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} role="row">
               {columns.map((column) => (
-                <td key={column.header} className={column.align === 'end' ? styles.end : undefined}>
+                <td key={column.header} role="cell" data-label={column.header} className={column.align === 'end' ? styles.end : undefined}>
                   {column.cell(row)}
                 </td>
               ))}

@@ -42,7 +42,7 @@ export function DevelopersPage() {
               label={SEARCH_LABEL}
               noMatch={NO_MATCH}
             >
-              {(rows) => <Table columns={COLUMNS} rows={rows} rowKey={(u) => u.id} />}
+              {(rows) => <Table columns={COLUMNS} rows={rows} rowKey={(u) => u.id} stackOnPhone />}
             </SearchableList>
           )
         }

@@ -31,5 +31,5 @@ export function StaffTable({ rows, onResetPassword, onDelete }: Props) {
       cell: (u: User) => <RowActions actions={MANAGED_ROLES.includes(u.role) ? actionsFor(u) : []} />,
     },
   ];
-  return <Table columns={columns} rows={rows} rowKey={(u) => u.id} />;
+  return <Table columns={columns} rows={rows} rowKey={(u) => u.id} stackOnPhone />;
 }
