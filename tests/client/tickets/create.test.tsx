@@ -75,6 +75,32 @@ describe('create ticket', () => {
     expect(posts(server)).toHaveLength(0);
   });
 
+  it('shows no message before the first submit, then updates the messages live as fields change', async () => {
+    const server = openForm();
+    await screen.findByRole('option', { name: 'Consumer app' });
+    change('Title', 'x');
+    expect(screen.queryByText('app must be selected')).toBeNull();
+    expect(screen.queryByText('Tittle must be at least 2 characters.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('app must be selected')).toBeTruthy();
+    expect(screen.getByText('Tittle must be at least 2 characters.')).toBeTruthy();
+
+    // Choosing an app removes its message without another submit; the service one stays.
+    change('App', 'shaq_app');
+    expect(screen.queryByText('app must be selected')).toBeNull();
+    expect(screen.getByText('service must be selected')).toBeTruthy();
+    change('Title', 'Login is broken');
+    expect(screen.queryByText('Tittle must be at least 2 characters.')).toBeNull();
+
+    // Breaking a field again brings its message back.
+    change('App', '');
+    expect(screen.getByText('app must be selected')).toBeTruthy();
+    change('Title', '');
+    expect(screen.getByText('Tittle must be at least 2 characters.')).toBeTruthy();
+    expect(posts(server)).toHaveLength(0);
+  });
+
   it('needs 3 title characters and 10 description characters', async () => {
     openForm();
     await fillValid();

@@ -1,12 +1,13 @@
 /** The sign-in page at '/' (SPEC §5): validate, sign in, route by role. */
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { hasErrors, validateSignIn, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateSignIn } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { clearQueries, useMutation } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { homeOf } from '../../../app/guard.ts';
 import { signIn, type Credentials } from '../api.ts';
 import styles from './AuthPages.module.css';
@@ -14,7 +15,7 @@ import styles from './AuthPages.module.css';
 export function SignInPage() {
   const [, navigate] = useLocation();
   const [form, setForm] = useState<Credentials>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, check } = useFormErrors(validateSignIn, { ...form });
   const mutation = useMutation(signIn, {
     onSuccess: (answer) => {
       const { user, authorization } = answer.data;
@@ -28,14 +29,11 @@ export function SignInPage() {
 
   const change = (name: keyof Credentials) => (value: string) => {
     setForm((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: '' }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateSignIn({ ...form });
-    setErrors(found);
-    if (!hasErrors(found)) mutation.mutate({ email: form.email.trim(), password: form.password });
+    if (check()) mutation.mutate({ email: form.email.trim(), password: form.password });
   };
 
   return (

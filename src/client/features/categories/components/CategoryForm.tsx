@@ -1,7 +1,8 @@
 /** The category name form, used by the create page and the edit dialog. */
 import { useState, type FormEvent } from 'react';
-import { hasErrors, validateCategory, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateCategory } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import type { CategoryInput } from '../api.ts';
@@ -21,14 +22,12 @@ interface Props {
 
 export function CategoryForm({ initial, submitLabel, pendingLabel, pending, error, onSubmit, onCancel }: Props) {
   const [name, setName] = useState(initial?.name ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, check } = useFormErrors(validateCategory, { name });
   const server = error instanceof ApiError ? error.errors : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateCategory({ name });
-    setErrors(found);
-    if (!hasErrors(found)) onSubmit({ name: name.trim() });
+    if (check()) onSubmit({ name: name.trim() });
   }
 
   return (

@@ -1,7 +1,8 @@
 /** Change own password: old, new and confirmation (SPEC §5). */
 import { useState, type FormEvent } from 'react';
-import { hasErrors, validateChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateChangePassword } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useChangeOwnPassword, type PasswordInput } from '../api.ts';
@@ -26,15 +27,13 @@ export function ChangePasswordDialog({ open, onClose }: Props) {
 
 function PasswordForm({ onClose }: { onClose(): void }) {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, check } = useFormErrors(validateChangePassword, values);
   const change = useChangeOwnPassword(onClose);
   const server = change.error instanceof ApiError ? change.error.errors : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateChangePassword(values);
-    setErrors(found);
-    if (!hasErrors(found)) change.mutate(values);
+    if (check()) change.mutate(values);
   }
 
   return (

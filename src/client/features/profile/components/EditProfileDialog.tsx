@@ -1,8 +1,9 @@
 /** Edit own first and last name; the header shows the stored answer at once (SPEC §4). */
 import { useState, type FormEvent } from 'react';
-import { hasErrors, validateProfile, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateProfile } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/request.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useUpdateProfile } from '../api.ts';
@@ -23,16 +24,14 @@ function ProfileForm({ onClose }: { onClose(): void }) {
   const user = useAuth((state) => state.user);
   const [firstName, setFirstName] = useState(user?.first_name ?? '');
   const [lastName, setLastName] = useState(user?.last_name ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const input = { first_name: firstName.trim(), last_name: lastName.trim() };
+  const { errors, check } = useFormErrors(validateProfile, input);
   const update = useUpdateProfile(onClose);
   const server = update.error instanceof ApiError ? update.error.errors : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const input = { first_name: firstName.trim(), last_name: lastName.trim() };
-    const found = validateProfile(input);
-    setErrors(found);
-    if (!hasErrors(found) && user) update.mutate({ id: user.id, ...input });
+    if (check() && user) update.mutate({ id: user.id, ...input });
   }
 
   return (

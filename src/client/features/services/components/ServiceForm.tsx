@@ -1,8 +1,9 @@
 /** The service form (name and app), used by the create page and the edit dialog. */
 import { useState, type FormEvent } from 'react';
 import { APP_LABELS, APPS } from '../../../../shared/constants.ts';
-import { hasErrors, validateService, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateService } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -27,14 +28,12 @@ interface Props {
 export function ServiceForm({ initial, submitLabel, pendingLabel, pending, error, onSubmit, onCancel }: Props) {
   const [name, setName] = useState(initial?.name ?? '');
   const [app, setApp] = useState(initial?.app ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, check } = useFormErrors(validateService, { name, app });
   const server = error instanceof ApiError ? error.errors : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateService({ name, app });
-    setErrors(found);
-    if (!hasErrors(found)) onSubmit({ name: name.trim(), app });
+    if (check()) onSubmit({ name: name.trim(), app });
   }
 
   return (

@@ -1,8 +1,9 @@
 /** First name, last name, e-mail, role and password (SPEC §5 create account). */
 import { useState, type FormEvent } from 'react';
 import { CREATABLE_ROLES } from '../../../../shared/constants.ts';
-import { hasErrors, validateCreateAccount, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateCreateAccount } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -19,7 +20,7 @@ const TEXT_FIELDS = [
 
 export function CreateAccountForm() {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, check } = useFormErrors(validateCreateAccount, values);
   const create = useCreateAccount();
   const server = create.error instanceof ApiError ? create.error.errors : undefined;
   const errorOf = (field: keyof NewAccount) => errors[field] ?? server?.[field]?.[0];
@@ -27,9 +28,7 @@ export function CreateAccountForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateCreateAccount(values);
-    setErrors(found);
-    if (!hasErrors(found)) create.mutate({ ...values, email: values.email.trim() });
+    if (check()) create.mutate({ ...values, email: values.email.trim() });
   }
 
   return (

@@ -4,8 +4,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/types.ts';
-import { hasErrors, validateAdminChangePassword, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateAdminChangePassword } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useResetPassword } from '../api.ts';
@@ -16,16 +17,14 @@ const TITLE = 'Change password';
 export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): void }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const input = { new_password: password, new_password_confirmation: confirmation };
+  const { errors, check } = useFormErrors(validateAdminChangePassword, input);
   const reset = useResetPassword(onClose);
   const server = reset.error instanceof ApiError ? reset.error.errors : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const input = { new_password: password, new_password_confirmation: confirmation };
-    const found = validateAdminChangePassword(input);
-    setErrors(found);
-    if (!hasErrors(found)) reset.mutate({ id: user.id, ...input });
+    if (check()) reset.mutate({ id: user.id, ...input });
   }
 
   return (

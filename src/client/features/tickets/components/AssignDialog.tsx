@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Ticket, User } from '../../../../shared/types.ts';
-import { validateAssignDeveloper, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateAssignDeveloper } from '../../../../shared/validators.ts';
 import { useDevelopers } from '../../../api/users.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -20,7 +21,7 @@ export interface AssignDialogProps {
 export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
   const developers = useDevelopers();
   const [developerId, setDeveloperId] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, check } = useFormErrors(validateAssignDeveloper, { developer_id: developerId });
   const goTo = useGoTo();
   const assign = useChangeStatus(() => {
     onClose();
@@ -29,9 +30,7 @@ export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateAssignDeveloper({ developer_id: developerId });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!check()) return;
     assign.mutate({ number: ticket.number, status: 'assigned', developer_id: Number(developerId) });
   }
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { hasErrors, validateCreateTicket, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateCreateTicket } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
 import { useCreateTicket } from '../api.ts';
 import { EMPTY_FORM, toPayload, type TicketFormValues } from '../form.ts';
@@ -12,14 +13,12 @@ export function CreateTicketPage() {
   const [location, navigate] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
   const [values, setValues] = useState<TicketFormValues>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const payload = toPayload(values);
+  const { errors, check } = useFormErrors(validateCreateTicket, { ...payload });
   const create = useCreateTicket(() => navigate(destinationAfter('create', role, '', areaOf(location))));
 
   function submit() {
-    const payload = toPayload(values);
-    const found = validateCreateTicket({ ...payload });
-    setErrors(found);
-    if (!hasErrors(found)) create.mutate(payload);
+    if (check()) create.mutate(payload);
   }
 
   return (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { Ticket } from '../../../../shared/types.ts';
-import { hasErrors, validateEditTicket, type FieldErrors } from '../../../../shared/validators.ts';
+import { validateEditTicket } from '../../../../shared/validators.ts';
 import { useTicket } from '../../../api/tickets.ts';
 import { useAuth } from '../../../lib/auth.ts';
+import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useEditTicket } from '../api.ts';
@@ -15,7 +16,8 @@ function EditForm({ ticket }: { ticket: Ticket }) {
   const [location, navigate] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
   const [values, setValues] = useState<TicketFormValues>(() => formFromTicket(ticket));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The full form is checked (not `partial`): every field must be valid, changed or not.
+  const { errors, check } = useFormErrors(validateEditTicket, { ...toPayload(values) });
   const destination = destinationAfter('update', role, ticket.number, areaOf(location));
   const save = useEditTicket(() => navigate(destination));
 
@@ -25,9 +27,7 @@ function EditForm({ ticket }: { ticket: Ticket }) {
   }
 
   function submit() {
-    const found = validateEditTicket({ ...toPayload(values) });
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!check()) return;
     const changes = changedFields(ticket, values);
     // Nothing changed: nothing is sent (SPEC §5); the user simply lands where a save would.
     if (Object.keys(changes).length === 0) navigate(destination);
