@@ -1,5 +1,6 @@
 /** A search box with a (visually hidden) label; `onChange` receives the new value. */
 import { useId } from 'react';
+import { controlProps } from './Field.tsx';
 import { Icon } from './Icon.tsx';
 import styles from './SearchInput.module.css';
 
@@ -20,7 +21,7 @@ export function SearchInput({ value, onChange, label = 'Search', placeholder }: 
         {label}
       </label>
       <Icon name="search" size={18} className={styles.icon} />
-      <input id={id} type="search" className={styles.input} value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder ?? label} />
+      <input {...controlProps(id, undefined, styles.input)} type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder ?? label} />
     </div>
   );
 }
