@@ -3,3 +3,4 @@ export * from './format.ts';
 export * from './messages.ts';
 export * from './types.ts';
 export * from './validators.ts';
+export * from './workQueue.ts';
