@@ -1,10 +1,11 @@
 /** Everything a route needs, built once per server (see server.ts). */
 import type { Db } from './db/database.ts';
-import type { PayloadCache } from './http/payload.ts';
+import type { AnswerCache } from './http/answer-cache.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Settings } from './settings.ts';
 import type { CatalogStore } from './store/catalog.ts';
+import type { TicketQueue } from './store/ticket-queue.ts';
 import type { TicketStore } from './store/tickets.ts';
 import type { UserStore } from './store/users.ts';
 
@@ -17,9 +18,10 @@ export interface App {
   users: UserStore;
   sessions: SessionStore;
   tickets: TicketStore;
+  queue: TicketQueue;
   catalog: CatalogStore;
-  /** Serialized GET answers for the current data version. */
-  cache: PayloadCache;
+  /** Serialized GET answers, invalidated by tag on each write. */
+  cache: AnswerCache;
   accountLimiter: RateLimiter;
   addressLimiter: RateLimiter;
   /** Verified against when the e-mail is unknown, so both answers take the same time. */

@@ -9,7 +9,7 @@ import { createSessionStore } from './auth/sessions.ts';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS } from './auth/sign-in.ts';
 import type { App } from './context.ts';
 import { dataVersionReader, openDatabase } from './db/database.ts';
-import { createPayloadCache } from './http/payload.ts';
+import { createAnswerCache } from './http/answer-cache.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
@@ -17,6 +17,7 @@ import { configRoutes } from './routes/config.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
 import { createCatalogStore } from './store/catalog.ts';
+import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
 
@@ -64,8 +65,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     users: createUserStore(db),
     sessions: createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now),
     tickets: createTicketStore(db),
+    queue: createTicketQueue(db),
     catalog: createCatalogStore(db),
-    cache: createPayloadCache(dataVersionReader(db)),
+    cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     dummyHash: hashPassword(crypto.randomBytes(16).toString('hex'), settings.scryptCost),

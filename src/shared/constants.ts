@@ -38,6 +38,9 @@ export const LIMITS = {
   titleMinCreate: 3,
   titleMinEdit: 2,
   textMax: 500,
+  /** DESIGN §9.1: what one ticket may store, so no list can grow without bound. */
+  descriptionMax: 20_000,
+  linkMax: 2_048,
   descriptionMin: 10,
   signInPasswordMin: 7,
   accountPasswordMin: 8,

@@ -11,6 +11,8 @@ export type FieldErrors = Record<string, string>;
 type Input = Record<string, unknown>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** C0 and C1 controls and DEL; line feed, carriage return and tab are ordinary text. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value.trim() : undefined);
 
@@ -29,6 +31,13 @@ const oneOf = (options: readonly string[], value: unknown) => typeof value === '
 
 const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+/** DESIGN §9.1: stored text never carries control characters (they break lists and exports). */
+export const hasControlCharacters = (value: unknown) => typeof value === 'string' && CONTROL_CHARACTERS.test(value);
+
+function plainText(input: Input, ...fields: string[]): Array<[string, boolean, string]> {
+  return fields.map((field) => [field, hasControlCharacters(input[field]), `${field} ${M.controlCharacters}`]);
+}
+
 function collect(rules: Array<[field: string, failed: boolean, message: string]>): FieldErrors {
   const errors: FieldErrors = {};
   for (const [field, failed, message] of rules) if (failed && !errors[field]) errors[field] = message;
@@ -44,7 +53,7 @@ export function validateSignIn(input: Input): FieldErrors {
 
 function optionalText(input: Input, field: string): [string, boolean, string] {
   const value = input[field];
-  const tooLong = isPresent(value) && (typeof value !== 'string' || value.length > LIMITS.textMax);
+  const tooLong = isPresent(value) && (typeof value !== 'string' || value.length > LIMITS.linkMax);
   return [field, tooLong, M.link];
 }
 
@@ -54,6 +63,8 @@ export function validateCreateTicket(input: Input): FieldErrors {
     ['title', title.length < LIMITS.titleMinCreate, M.title],
     ['title', title.length > LIMITS.textMax, M.titleMax],
     ['description', (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
+    ['description', (text(input.description) ?? '').length > LIMITS.descriptionMax, M.descriptionMax],
+    ...plainText(input, 'title', 'description', 'link'),
     ['priority', !oneOf(PRIORITIES, input.priority), M.priority],
     ['category', toId(input.category_id) === undefined, M.category],
     ['service', toId(input.service_id) === undefined, M.service],
@@ -74,6 +85,8 @@ export function validateEditTicket(input: Input, { partial = false }: { partial?
     ['title', has('title') && title.length < LIMITS.titleMinEdit, M.title],
     ['title', has('title') && title.length > LIMITS.textMax, M.titleMax],
     ['description', has('description') && (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
+    ['description', has('description') && (text(input.description) ?? '').length > LIMITS.descriptionMax, M.descriptionMax],
+    ...plainText(input, 'title', 'description', 'link'),
     ['priority', has('priority') && !oneOf(PRIORITIES, input.priority), M.priority],
     ['category', has('category_id') && toId(input.category_id) === undefined, M.category],
     ['service', has('service_id') && toId(input.service_id) === undefined, M.service],
@@ -96,18 +109,20 @@ export function validateCreateAccount(input: Input): FieldErrors {
     ['first_name', !lengthBetween(input.first_name, LIMITS.nameMin), M.username],
     ['last_name', !lengthBetween(input.last_name, LIMITS.nameMin), M.username],
     ['email', !lengthBetween(email, 2) || !EMAIL_PATTERN.test(email), M.invalidEmail],
+    ...plainText(input, 'first_name', 'last_name'),
     ['role', !oneOf(CREATABLE_ROLES, input.role), M.role],
     ['password', typeof input.password !== 'string' || input.password.length < LIMITS.accountPasswordMin, M.accountPassword],
   ]);
 }
 
 export function validateCategory(input: Input): FieldErrors {
-  return collect([['name', !lengthBetween(input.name, LIMITS.categoryNameMin), M.categoryName]]);
+  return collect([['name', !lengthBetween(input.name, LIMITS.categoryNameMin), M.categoryName], ...plainText(input, 'name')]);
 }
 
 export function validateService(input: Input): FieldErrors {
   return collect([
     ['name', !lengthBetween(input.name, LIMITS.serviceNameMin), M.serviceName],
+    ...plainText(input, 'name'),
     ['app', !oneOf(APPS, input.app), M.app],
   ]);
 }
@@ -116,6 +131,7 @@ export function validateProfile(input: Input): FieldErrors {
   return collect([
     ['first_name', !lengthBetween(input.first_name, LIMITS.nameMin), M.username],
     ['last_name', !lengthBetween(input.last_name, LIMITS.nameMin), M.username],
+    ...plainText(input, 'first_name', 'last_name'),
   ]);
 }
 

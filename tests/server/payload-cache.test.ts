@@ -1,25 +1,29 @@
 /** The answer cache: never stale after a write (here or in another process), bounded in size. */
 import { describe, expect, it } from 'vitest';
-import { createPayloadCache, etagMatches, preferredEncoding } from '../../src/server/http/payload.ts';
+import { createAnswerCache } from '../../src/server/http/answer-cache.ts';
+import { etagMatches, preferredEncoding } from '../../src/server/http/payload.ts';
 
-describe('payload cache', () => {
-  it('builds once per data version, and again after a local or external write', () => {
+describe('answer cache', () => {
+  it('keeps answers until a tag they carry is invalidated, and drops all on an external commit', () => {
     let external = 1;
     let builds = 0;
-    const cache = createPayloadCache(() => external);
-    const read = () => cache.get('tickets', () => ({ n: ++builds }));
-    expect(read().body.toString()).toBe('{"n":1}');
-    expect(read().body.toString()).toBe('{"n":1}');
-    cache.bump();
-    expect(read().body.toString()).toBe('{"n":2}');
+    const cache = createAnswerCache(() => external);
+    const read = (key: string, tags: string[]) => cache.get(key, tags, () => ({ key, n: ++builds })).body.toString();
+    expect(read('list', ['lists'])).toBe('{"key":"list","n":1}');
+    expect(read('ticket:7', ['ticket:7'])).toBe('{"key":"ticket:7","n":2}');
+    expect(read('ticket:8', ['ticket:8'])).toBe('{"key":"ticket:8","n":3}');
+    cache.invalidate('lists', 'ticket:7');
+    expect(read('ticket:8', ['ticket:8'])).toBe('{"key":"ticket:8","n":3}');
+    expect(read('list', ['lists'])).toBe('{"key":"list","n":4}');
+    expect(read('ticket:7', ['ticket:7'])).toBe('{"key":"ticket:7","n":5}');
     external = 2;
-    expect(read().body.toString()).toBe('{"n":3}');
+    expect(read('ticket:8', ['ticket:8'])).toBe('{"key":"ticket:8","n":6}');
   });
 
   it('drops the least recently used entries beyond its byte budget', () => {
     let builds = 0;
-    const cache = createPayloadCache(() => 0, 400);
-    const read = (key: string) => cache.get(key, () => ({ key, pad: 'x'.repeat(100), n: ++builds }));
+    const cache = createAnswerCache(() => 0, { budgetBytes: 400 });
+    const read = (key: string) => cache.get(key, [], () => ({ key, pad: 'x'.repeat(100), n: ++builds }));
     read('a');
     read('b');
     read('a');
@@ -29,6 +33,17 @@ describe('payload cache', () => {
     expect(builds).toBe(3);
     read('b');
     expect(builds).toBe(4);
+    expect(cache.bytes).toBeLessThanOrEqual(400);
+  });
+
+  it('answers an entry bigger than the per-entry cap without keeping it', () => {
+    let builds = 0;
+    const cache = createAnswerCache(() => 0, { entryMaxBytes: 100 });
+    const read = () => cache.get('big', [], () => ({ pad: 'x'.repeat(200), n: ++builds }));
+    read();
+    read();
+    expect(builds).toBe(2);
+    expect(cache.bytes).toBe(0);
   });
 });
 

@@ -66,8 +66,8 @@ describe('create ticket', () => {
     ['image', { image: 42 }, 'Only PNG, JPEG, GIF or WebP images are accepted.'],
   ])('%s: %j', (field, patch, message) => expect(errorsWith(patch)).toEqual({ [field]: message }));
   it.each([
-    [500, {}],
-    [501, { link: 'link must be at most 500 characters.' }],
+    [2048, {}],
+    [2049, { link: 'link must be at most 2048 characters.' }],
   ])('link of %i characters', (n, expected) => expect(errorsWith({ link: chars(n) })).toEqual(expected));
   it('accepts every priority and both apps', () => {
     for (const priority of ['low', 'medium', 'high']) expect(errorsWith({ priority })).toEqual({});

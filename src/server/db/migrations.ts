@@ -111,4 +111,43 @@ export const MIGRATIONS: readonly string[] = [
     ('categories', max(coalesce((SELECT max(id) FROM categories), 0), coalesce((SELECT max(category_id) FROM tickets), 0))),
     ('services', max(coalesce((SELECT max(id) FROM services), 0), coalesce((SELECT max(service_id) FROM tickets), 0)));
   `,
+  // 3: the work queue (DESIGN §9.1). A priority rank to sort by; indexes for every filter and
+  // sort; and full-text search over the words people look for. The FTS table reads its text from
+  // tickets (external content), so it stores only the index; triggers keep it in step.
+  `
+  ALTER TABLE tickets ADD COLUMN priority_rank INTEGER
+    GENERATED ALWAYS AS (CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) VIRTUAL;
+  CREATE INDEX tickets_updated ON tickets (updated_at DESC, id DESC);
+  CREATE INDEX tickets_priority ON tickets (priority_rank DESC, created_at DESC, id DESC);
+  CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
+  CREATE INDEX tickets_app ON tickets (app, created_at DESC, id DESC);
+  CREATE INDEX tickets_priority_filter ON tickets (priority, created_at DESC, id DESC);
+  CREATE INDEX tickets_category ON tickets (category_id, created_at DESC, id DESC);
+  CREATE INDEX tickets_service ON tickets (service_id, created_at DESC, id DESC);
+  DROP INDEX tickets_creator;
+  DROP INDEX tickets_developer;
+  CREATE INDEX tickets_creator ON tickets (created_by_id, created_at DESC, id DESC);
+  CREATE INDEX tickets_developer ON tickets (developer_id, created_at DESC, id DESC);
+
+  CREATE VIRTUAL TABLE tickets_fts USING fts5 (
+    number, title, description, created_by, developer_name, category, service,
+    content = 'tickets', content_rowid = 'id',
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+  );
+  INSERT INTO tickets_fts (tickets_fts) VALUES ('rebuild');
+  CREATE TRIGGER tickets_fts_ai AFTER INSERT ON tickets BEGIN
+    INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service)
+    VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service);
+  END;
+  CREATE TRIGGER tickets_fts_ad AFTER DELETE ON tickets BEGIN
+    INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service)
+    VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service);
+  END;
+  CREATE TRIGGER tickets_fts_au AFTER UPDATE OF number, title, description, created_by, developer_name, category, service ON tickets BEGIN
+    INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service)
+    VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service);
+    INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service)
+    VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service);
+  END;
+  `,
 ];

@@ -9,7 +9,7 @@ import type { App } from '../context.ts';
 import { readBody } from './body.ts';
 import { HttpError, unauthenticated } from './errors.ts';
 import { Payload } from './payload.ts';
-import { sendApi, setSecurityHeaders } from './respond.ts';
+import { sendApi, sendStream, setSecurityHeaders } from './respond.ts';
 import type { Router, SignedInContext } from './router.ts';
 import { serveStatic } from './static.ts';
 
@@ -54,18 +54,18 @@ export function createRequestHandler(app: App, router: Router) {
     return true;
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     if (cors(req, res)) return;
     const method = req.method ?? 'GET';
     try {
       const match = router.match(method, path);
       if (!match) throw new HttpError(404, SERVER.routeNotFound);
-      const ctx = { req, params: match.params, body: {}, ip: req.socket.remoteAddress ?? '' };
+      const ctx = { req, params: match.params, query, body: {}, ip: req.socket.remoteAddress ?? '' };
       const signedIn = match.route.signedIn ? authenticate(req) : undefined;
       if (WRITE_METHODS.has(method)) ctx.body = await readBody(req);
       const reply = match.route.signedIn ? await match.route.handler({ ...ctx, ...signedIn! }) : await match.route.handler(ctx);
       const status = reply.status ?? 200;
-      if (WRITE_METHODS.has(method) && status < 300) app.cache.bump();
+      if (reply.stream) return await sendStream(req, res, reply.stream);
       const revalidate = signedIn && (method === 'GET' || method === 'HEAD') ? { callerId: signedIn.user.id } : undefined;
       await sendApi(req, res, { status, payload: reply.payload ?? new Payload(reply.body ?? {}), revalidate, headers: reply.headers });
     } catch (error) {
@@ -84,14 +84,15 @@ export function createRequestHandler(app: App, router: Router) {
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     setSecurityHeaders(res);
-    let pathname: string;
+    let url: URL;
     try {
-      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      url = new URL(req.url ?? '/', 'http://localhost');
     } catch {
-      pathname = '/';
+      url = new URL('http://localhost/');
     }
+    const pathname = url.pathname;
     const isApi = pathname === apiBase || pathname.startsWith(apiBase + '/');
-    const work = isApi ? handleApi(req, res, pathname.slice(apiBase.length) || '/') : serveStatic(req, res, distDir, pathname);
+    const work = isApi ? handleApi(req, res, pathname.slice(apiBase.length) || '/', url.searchParams) : serveStatic(req, res, distDir, pathname);
     work.catch((error: unknown) => {
       app.logError(`Could not answer ${req.method} ${req.url}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(SERVER.serverError);

@@ -1,7 +1,11 @@
 /** Writing answers: security headers everywhere, API caching rules, ETag/304, compression. */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { etagMatches, Payload, preferredEncoding } from './payload.ts';
+import type { StreamedAnswer } from './router.ts';
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -50,4 +54,25 @@ export async function sendApi(req: IncomingMessage, res: ServerResponse, answer:
   const body = encoding ? await payload.encode(encoding) : payload.body;
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': body.length }).end(body);
+}
+
+/**
+ * A large answer, written as it is read: the stream's back-pressure paces the reads, so memory
+ * stays flat at any size. A client that hangs up just ends it.
+ */
+export async function sendStream(req: IncomingMessage, res: ServerResponse, answer: StreamedAnswer): Promise<void> {
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  res.setHeader('Vary', 'Authorization, Accept-Encoding');
+  res.setHeader('Cache-Control', NO_STORE);
+  res.setHeader('Content-Type', answer.contentType);
+  const gzip = preferredEncoding(req.headers['accept-encoding']) !== undefined;
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.writeHead(200);
+  const source = Readable.from(answer.chunks, { objectMode: false });
+  try {
+    await (gzip ? pipeline(source, zlib.createGzip(), res) : pipeline(source, res));
+  } catch (error) {
+    // A client that hangs up mid-download is not an error; anything else reaches the funnel.
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  }
 }

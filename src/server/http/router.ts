@@ -6,6 +6,8 @@ import type { Payload } from './payload.ts';
 export interface Context {
   req: IncomingMessage;
   params: Record<string, string>;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: Record<string, unknown>;
   /** The client's address, for per-address limits. */
   ip: string;
@@ -22,6 +24,14 @@ export interface Reply {
   body?: unknown;
   payload?: Payload;
   headers?: Record<string, string>;
+  /** An answer too big to build at once (the CSV export): written chunk by chunk. */
+  stream?: StreamedAnswer;
+}
+
+export interface StreamedAnswer {
+  contentType: string;
+  headers?: Record<string, string>;
+  chunks: Iterable<string>;
 }
 
 type Result = Reply | Promise<Reply>;

@@ -13,6 +13,7 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { refuseWhileLimited, signIn } from '../auth/sign-in.ts';
 import { idParam, type App } from '../context.ts';
+import { CACHE_TAGS } from '../http/answer-cache.ts';
 import { bodyText } from '../http/body.ts';
 import { check, forbidden, invalid, notFound } from '../http/errors.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
@@ -76,7 +77,10 @@ export function authUserRoutes(router: Router, app: App): void {
 
   router.add('DELETE', '/auth/user/:id', (ctx) => {
     const target = manageableAccount(app, ctx);
+    const touchesTickets = app.tickets.involves(target.id);
     app.users.remove(target.id);
+    // Their tickets lose the link to the account (ON DELETE SET NULL): those answers change.
+    if (touchesTickets) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
     return { body: { message: SERVER.accountDeleted } };
   });
 
@@ -85,6 +89,8 @@ export function authUserRoutes(router: Router, app: App): void {
     check(validateProfile(ctx.body));
     const user = app.users.updateProfile(ctx.user.id, bodyText(ctx.body.first_name), bodyText(ctx.body.last_name));
     if (!user) throw notFound();
+    // Tickets show their people's first names: only a rename changes ticket answers.
+    if (user.first_name !== ctx.user.first_name) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
     return { body: { message: SERVER.profileUpdated, data: user } };
   });
 

@@ -1,12 +1,32 @@
 /** SPEC §7 "Tickets". Reads are cached per data version; writes follow DESIGN §3's permission table. */
-import { SERVER, validateCreateTicket, validateEditTicket } from '../../shared/index.ts';
+import {
+  asksForPage,
+  FILTER_PARAMS,
+  PAGE_PARAMS,
+  parseTicketQuery,
+  SERVER,
+  ticketQueryString,
+  validateCreateTicket,
+  validateEditTicket,
+  type TicketQuery,
+} from '../../shared/index.ts';
 import type { App } from '../context.ts';
 import { check, conflict, forbidden, notFound } from '../http/errors.ts';
-import type { Router } from '../http/router.ts';
+import { CACHE_TAGS } from '../http/answer-cache.ts';
+import type { Router, SignedInContext } from '../http/router.ts';
+import type { Scope } from '../store/ticket-queue.ts';
+import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { EDITABLE_FIELDS, fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
 import { acceptImage } from '../tickets/images.ts';
 import { createTransitions } from '../tickets/transitions.ts';
+
+/** The work-queue parameters of a request, or a 422 naming each bad one. */
+function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARAMS): TicketQuery {
+  const { query, errors } = parseTicketQuery(params, names);
+  check(errors);
+  return query;
+}
 
 export function ticketRoutes(router: Router, app: App): void {
   const changeStatus = createTransitions(app);
@@ -22,23 +42,53 @@ export function ticketRoutes(router: Router, app: App): void {
     if (!row) throw notFound();
     return toTicket(row, row.has_image ? app.tickets.image(row.id) : null);
   };
-  const cacheKey = (kind: string, ref: string | undefined) => `${kind}:${(ref ?? '').trim().toUpperCase()}`;
+  /** A cached read: lists under 'lists', a ticket's detail and log under its own tag. */
+  const cached = (key: string, tags: readonly string[], build: () => unknown) => ({ payload: app.cache.get(key, tags, build) });
+  const ticketTags = (id: number) => [CACHE_TAGS.details, CACHE_TAGS.ticket(id)];
+  /** Answers the tickets changed by a write will be read from again. */
+  const changed = (id?: number) => app.cache.invalidate(CACHE_TAGS.lists, ...(id === undefined ? [] : [CACHE_TAGS.ticket(id)]));
 
-  router.add('GET', '/tickets', () => ({
-    payload: app.cache.get('tickets', () => ({ data: { list: app.tickets.list() } })),
-  }));
+  /** SPEC's whole list without parameters; one page of the work queue with any (DESIGN §9.1). */
+  function listOrPage(ctx: SignedInContext, scope: Scope) {
+    const key = scope.mineOf === undefined ? 'all' : `mine:${scope.mineOf}`;
+    if (!asksForPage(ctx.query)) {
+      return cached(`list:${key}`, [CACHE_TAGS.lists], () => ({
+        data: { list: scope.mineOf === undefined ? app.tickets.list() : app.tickets.listMine(scope.mineOf) },
+      }));
+    }
+    const query = readQuery(ctx.query);
+    return cached(`page:${key}?${ticketQueryString(query)}`, [CACHE_TAGS.lists], () => ({ data: app.queue.page(query, scope) }));
+  }
 
-  router.add('GET', '/tickets/myTickets', (ctx) => ({
-    payload: app.cache.get(`mine:${ctx.user.id}`, () => ({ data: { list: app.tickets.listMine(ctx.user.id) } })),
-  }));
+  router.add('GET', '/tickets', (ctx) => listOrPage(ctx, {}));
+  router.add('GET', '/tickets/myTickets', (ctx) => listOrPage(ctx, { mineOf: ctx.user.id }));
 
-  router.add('GET', '/tickets/:id', (ctx) => ({
-    payload: app.cache.get(cacheKey('ticket', ctx.params.id), () => ({ data: detail(findTicket(ctx.params.id).id) })),
-  }));
+  router.add('GET', '/tickets/stats', (ctx) => {
+    const filters = readQuery(ctx.query, FILTER_PARAMS);
+    return cached(`stats?${ticketQueryString(filters)}`, [CACHE_TAGS.lists], () => ({ data: app.queue.stats(filters) }));
+  });
 
-  router.add('GET', '/activity-log/:id', (ctx) => ({
-    payload: app.cache.get(cacheKey('log', ctx.params.id), () => ({ data: { list: app.tickets.log(findTicket(ctx.params.id).id) } })),
-  }));
+  router.add('GET', '/tickets/export.csv', (ctx) => {
+    const query = readQuery(ctx.query, [...FILTER_PARAMS, 'sort']);
+    const day = app.nowIso().slice(0, 10);
+    return {
+      stream: {
+        contentType: 'text/csv; charset=utf-8',
+        headers: { 'Content-Disposition': `attachment; filename="tickets-${day}.csv"` },
+        chunks: ticketCsv(app.queue.exportRows(query)),
+      },
+    };
+  });
+
+  router.add('GET', '/tickets/:id', (ctx) => {
+    const { id } = findTicket(ctx.params.id);
+    return cached(`ticket:${id}`, ticketTags(id), () => ({ data: detail(id) }));
+  });
+
+  router.add('GET', '/activity-log/:id', (ctx) => {
+    const { id } = findTicket(ctx.params.id);
+    return cached(`log:${id}`, ticketTags(id), () => ({ data: { list: app.tickets.log(id) } }));
+  });
 
   router.add('POST', '/tickets', (ctx) => {
     if (ctx.user.role === 'developer') throw forbidden();
@@ -47,12 +97,14 @@ export function ticketRoutes(router: Router, app: App): void {
     const fields = fieldsForCreate(app, ctx.body);
     const image = acceptImage(ctx.body.image);
     const row = app.tickets.create(fields, image, ctx.user, app.nowIso());
+    changed();
     return { status: 201, body: { message: SERVER.ticketCreated, data: toTicket(row, image) } };
   });
 
   router.add('PATCH', '/tickets/:id', (ctx) => {
     const ticket = findTicket(ctx.params.id);
     const message = changeStatus(ticket, ctx.user, ctx.body);
+    changed(ticket.id);
     return { body: { message, data: detail(ticket.id) } };
   });
 
@@ -66,6 +118,7 @@ export function ticketRoutes(router: Router, app: App): void {
       const fields = fieldsForEdit(app, ticket, changes);
       const image = 'image' in changes ? acceptImage(changes.image) : undefined;
       if (!app.tickets.edit(ticket, fields, image, app.nowIso())) throw conflict();
+      changed(ticket.id);
     }
     return { body: { message: SERVER.ticketUpdated, data: detail(ticket.id) } };
   });

@@ -31,6 +31,10 @@ export interface TicketRow extends TicketFields {
   updated_at: string;
 }
 
+/** The columns every ticket read selects (the image lives in its own table). */
+export const LIST_COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
+  has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
+
 export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
 
 export function toTicket(row: TicketRow, image?: string | null): Ticket {

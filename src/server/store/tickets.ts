@@ -1,12 +1,10 @@
 /** Tickets, their images and their activity log: the queries. */
 import type { LogAction, User } from '../../shared/index.ts';
 import { transaction, type Db } from '../db/database.ts';
-import { ticketNumber, toLogEntry, toTicket, type LogRow, type TicketFields, type TicketRow } from './ticket-json.ts';
+import { LIST_COLUMNS as COLUMNS, ticketNumber, toLogEntry, toTicket, type LogRow, type TicketFields, type TicketRow } from './ticket-json.ts';
 
 export { ticketNumber, toTicket, type TicketFields, type TicketRow } from './ticket-json.ts';
 
-const COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
-  has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
 
 export type TicketStore = ReturnType<typeof createTicketStore>;
@@ -26,6 +24,7 @@ export function createTicketStore(db: Db) {
   const insertLog = db.prepare('INSERT INTO ticket_logs (ticket_id, user_id, name, action, created_at) VALUES (?, ?, ?, ?, ?)');
   const update = db.prepare(`UPDATE tickets SET title = ?, description = ?, priority = ?, category = ?, category_id = ?,
     service = ?, service_id = ?, app = ?, link = ?, has_image = ?, updated_at = ? WHERE id = ? AND status = 'opened'`);
+  const involving = db.prepare('SELECT 1 FROM tickets WHERE created_by_id = ? OR developer_id = ? LIMIT 1');
   const logOf = db.prepare('SELECT id, name, action, created_at FROM ticket_logs WHERE ticket_id = ? ORDER BY id');
 
   const store = {
@@ -39,6 +38,8 @@ export function createTicketStore(db: Db) {
       return byNumber.get(trimmed.toUpperCase()) as TicketRow | undefined;
     },
     findById: (id: number) => byId.get(id) as TicketRow | undefined,
+    /** Whether any ticket was created by, or is assigned to, this user. */
+    involves: (userId: number) => involving.get(userId, userId) !== undefined,
     image: (id: number) => (imageOf.get(id) as { data_url: string } | undefined)?.data_url ?? null,
     log: (ticketId: number) => (logOf.all(ticketId) as unknown as LogRow[]).map(toLogEntry),
 

@@ -1,0 +1,85 @@
+/**
+ * Serialized GET answers, remembered until something they depend on changes. Each answer names
+ * its tags ('lists', 'ticket:42'); a write invalidates only the tags it touched, so a sign-in,
+ * a profile change or a close of ticket 7 leaves every other answer warm. A commit by another
+ * connection (`npm run demo`, a restore) can't say what it touched: it drops everything.
+ */
+import { Payload } from './payload.ts';
+
+/** At 100,000 tickets a page is ~40 KB: this holds hundreds of pages and details. */
+const CACHE_BUDGET_BYTES = 32 * 1024 * 1024;
+/** A bigger answer (SPEC's whole list at scale) is built when asked and not kept. */
+const ENTRY_MAX_BYTES = 8 * 1024 * 1024;
+/** Compressed forms are made on demand and are a fraction of the body: count them loosely. */
+const ENCODED_OVERHEAD = 1.25;
+
+export const CACHE_TAGS = {
+  /** Every list, page, count and export of tickets. */
+  lists: 'lists',
+  /** Every ticket detail and activity log. */
+  details: 'details',
+  ticket: (id: number) => `ticket:${id}`,
+} as const;
+
+interface Entry {
+  payload: Payload;
+  tags: readonly string[];
+  bytes: number;
+}
+
+export interface CacheOptions {
+  /** @default 32 MiB */
+  budgetBytes?: number;
+  /** @default 8 MiB */
+  entryMaxBytes?: number;
+}
+
+export function createAnswerCache(dataVersion: () => number, options: CacheOptions = {}) {
+  const { budgetBytes = CACHE_BUDGET_BYTES, entryMaxBytes = ENTRY_MAX_BYTES } = options;
+  const entries = new Map<string, Entry>();
+  let seenVersion = dataVersion();
+  let usedBytes = 0;
+
+  function drop(key: string, entry: Entry) {
+    entries.delete(key);
+    usedBytes -= entry.bytes;
+  }
+
+  return {
+    /** Forgets every answer carrying any of these tags. */
+    invalidate(...tags: string[]): void {
+      for (const [key, entry] of entries) if (entry.tags.some((tag) => tags.includes(tag))) drop(key, entry);
+    },
+
+    get(key: string, tags: readonly string[], build: () => unknown): Payload {
+      const version = dataVersion();
+      if (version !== seenVersion) {
+        entries.clear();
+        usedBytes = 0;
+        seenVersion = version;
+      }
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key); // re-inserted below: Map order is recency order
+        entries.set(key, hit);
+        return hit.payload;
+      }
+      const payload = new Payload(build());
+      const bytes = payload.body.length * ENCODED_OVERHEAD;
+      if (bytes > entryMaxBytes) return payload;
+      entries.set(key, { payload, tags, bytes });
+      usedBytes += bytes;
+      for (const [oldKey, old] of entries) {
+        if (usedBytes <= budgetBytes) break;
+        drop(oldKey, old);
+      }
+      return payload;
+    },
+
+    get bytes(): number {
+      return usedBytes;
+    },
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;

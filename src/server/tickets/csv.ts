@@ -1,0 +1,40 @@
+/** The CSV export (DESIGN §9.1): RFC 4180, and never a formula when a spreadsheet opens it. */
+import type { TicketRow } from '../store/ticket-json.ts';
+
+/** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
+const BOM = '\uFEFF';
+const NEWLINE = '\r\n';
+/** Cells starting with these are formulas to a spreadsheet (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string | number | null]> = [
+  ['Number', (row) => row.number],
+  ['Title', (row) => row.title],
+  ['Status', (row) => row.status],
+  ['Priority', (row) => row.priority],
+  ['App', (row) => row.app],
+  ['Category', (row) => row.category],
+  ['Service', (row) => row.service],
+  ['Created by', (row) => row.created_by],
+  ['Developer', (row) => row.developer_name],
+  ['Created at', (row) => row.created_at],
+  ['Updated at', (row) => row.updated_at],
+  ['Link', (row) => row.link],
+  ['Description', (row) => row.description],
+];
+
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The file, one chunk per batch of rows. */
+export function* ticketCsv(batches: Iterable<TicketRow[]>): Generator<string> {
+  yield BOM + COLUMNS.map(([header]) => header).join(',') + NEWLINE;
+  for (const batch of batches) {
+    if (batch.length === 0) continue;
+    yield batch.map((row) => COLUMNS.map(([, cell]) => csvCell(cell(row))).join(',')).join(NEWLINE) + NEWLINE;
+  }
+}
