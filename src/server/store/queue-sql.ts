@@ -1,0 +1,127 @@
+/**
+ * The SQL behind the work queue (DESIGN §9.1): filters, full-text search, keyset cursors and
+ * sorts, each served by an index of migration 3 (the tests hold the query plans to that).
+ */
+import type { SQLInputValue } from 'node:sqlite';
+import { QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
+import { invalid } from '../http/errors.ts';
+
+/** More words than this add nothing to a search but cost. */
+const SEARCH_MAX_WORDS = 8;
+/**
+ * Past this many matches, walking the sort's index and skipping non-matches finds a page sooner
+ * than collecting every match and sorting it: the walk reads about limit × rows / matches rows,
+ * the sort reads all the matches. SQLite's planner can't know the match count; we just counted.
+ */
+export const WALK_SORT_INDEX_ABOVE = 2_000;
+
+interface SortKey {
+  columns: readonly string[];
+  descending: boolean;
+  index: string;
+}
+
+const SORT_KEYS: Record<Sort, SortKey> = {
+  newest: { columns: ['created_at', 'id'], descending: true, index: 'tickets_newest' },
+  oldest: { columns: ['created_at', 'id'], descending: false, index: 'tickets_newest' },
+  priority: { columns: ['priority_rank', 'created_at', 'id'], descending: true, index: 'tickets_priority' },
+  updated: { columns: ['updated_at', 'id'], descending: true, index: 'tickets_updated' },
+};
+
+/** Whose tickets: everyone's (/tickets) or one user's, created or assigned (/tickets/myTickets). */
+export interface Scope {
+  mineOf?: number;
+}
+
+export interface Sql {
+  text: string;
+  params: SQLInputValue[];
+}
+
+interface Clauses {
+  clauses: string[];
+  params: SQLInputValue[];
+}
+
+/** Each word a prefix, all of them required; quotes keep FTS5 syntax out of what people type. */
+export function ftsQuery(q: string): string {
+  const words = q.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, SEARCH_MAX_WORDS).map((word) => `"${word}"*`).join(' ');
+}
+
+function filterSql(filters: TicketFilters, scope: Scope): Clauses {
+  const sql: Clauses = { clauses: [], params: [] };
+  const add = (clause: string, ...params: SQLInputValue[]) => {
+    sql.clauses.push(clause);
+    sql.params.push(...params);
+  };
+  const anyOf = (column: string, values: readonly string[]) => add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
+  if (scope.mineOf !== undefined) add('(created_by_id = ? OR developer_id = ?)', scope.mineOf, scope.mineOf);
+  if (filters.status?.length) anyOf('status', filters.status);
+  if (filters.app?.length) anyOf('app', filters.app);
+  if (filters.priority?.length) anyOf('priority', filters.priority);
+  if (filters.category_id !== undefined) add('category_id = ?', filters.category_id);
+  if (filters.service_id !== undefined) add('service_id = ?', filters.service_id);
+  if (filters.created_by_id !== undefined) add('created_by_id = ?', filters.created_by_id);
+  if (filters.developer_id === 'none') add('developer_id IS NULL');
+  else if (filters.developer_id !== undefined) add('developer_id = ?', filters.developer_id);
+  if (filters.q) {
+    const match = ftsQuery(filters.q);
+    const id = ticketIdFromSearch(filters.q);
+    const byText = match ? 'id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?)' : '';
+    const byNumber = id !== undefined ? 'id = ?' : '';
+    const either = [byText, byNumber].filter(Boolean);
+    add(either.length ? `(${either.join(' OR ')})` : '0', ...(match ? [match] : []), ...(id !== undefined ? [id] : []));
+  }
+  return sql;
+}
+
+const whereOf = (clauses: string[]) => (clauses.length ? `WHERE ${clauses.join(' AND ')}` : '');
+
+/** The cursor names its sort, so a cursor from another sort is refused rather than misread. */
+export function encodeCursor(sort: Sort, row: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify([sort, ...SORT_KEYS[sort].columns.map((column) => row[column])])).toString('base64url');
+}
+
+function decodeCursor(sort: Sort, cursor: string): SQLInputValue[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = undefined;
+  }
+  const columns = SORT_KEYS[sort].columns;
+  const fits =
+    Array.isArray(values) &&
+    values.length === columns.length + 1 &&
+    values[0] === sort &&
+    columns.every((column, i) => (column.endsWith('_at') ? typeof values[i + 1] === 'string' : Number.isSafeInteger(values[i + 1])));
+  if (!fits) throw invalid({ cursor: QUERY_MESSAGES.cursor });
+  return (values as SQLInputValue[]).slice(1);
+}
+
+/**
+ * One page's rows, limit + 1 of them so the caller knows whether another page follows.
+ * `walk`: read the sort's index in order, skipping non-matches (many matches), or let SQLite
+ * collect the matches by their filter index and sort them (few matches).
+ */
+export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit: number, walk: boolean): Sql {
+  const sort = query.sort ?? 'newest';
+  const { columns: keys, descending, index } = SORT_KEYS[sort];
+  const sql = filterSql(query, scope);
+  if (query.cursor) {
+    sql.clauses.push(`(${keys.join(', ')}) ${descending ? '<' : '>'} (${keys.map(() => '?').join(', ')})`);
+    sql.params.push(...decodeCursor(sort, query.cursor));
+  }
+  const order = keys.map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
+  const from = walk ? `tickets INDEXED BY ${index}` : 'tickets';
+  return { text: `SELECT ${columns}, priority_rank FROM ${from} ${whereOf(sql.clauses)} ORDER BY ${order} LIMIT ?`, params: [...sql.params, limit + 1] };
+}
+
+export function countSql(filters: TicketFilters, scope: Scope, groupByStatus = false): Sql {
+  const sql = filterSql(filters, scope);
+  const text = groupByStatus
+    ? `SELECT status, count(*) AS n FROM tickets ${whereOf(sql.clauses)} GROUP BY status`
+    : `SELECT count(*) AS n FROM tickets ${whereOf(sql.clauses)}`;
+  return { text, params: sql.params };
+}

@@ -1,0 +1,154 @@
+/** Work-queue counts, CSV export, storage limits (with the audit's attack), index use, freshness and the migration. */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/server/db/migrations.ts';
+import { parseTicketQuery } from '../../src/shared/workQueue.ts';
+import { ADMIN, createStaff, createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+
+let t: TestServer;
+let w: World;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  w = await createWorld(t);
+  await createTicket(t, w, 'opened');
+  await createTicket(t, w, 'assigned');
+  await createTicket(t, w, 'closed');
+});
+afterAll(() => t.close());
+
+const stats = async (query = '') => (await t.call('GET', `/api/tickets/stats?${query}`, { token: w.developer.token })).body.data;
+
+describe('stats', () => {
+  it('counts by status, plus open work without a developer, under the same filters', async () => {
+    expect(await stats()).toEqual({ total: 3, status: { opened: 1, assigned: 1, closed: 1 }, unassigned: 1 });
+    expect(await stats('status=closed')).toEqual({ total: 1, status: { opened: 0, assigned: 0, closed: 1 }, unassigned: 0 });
+    expect(await stats(`developer_id=${w.developer.id}`)).toMatchObject({ total: 2, unassigned: 0 });
+    expect(await stats('q=nothing-like-this')).toEqual({ total: 0, status: { opened: 0, assigned: 0, closed: 0 }, unassigned: 0 });
+    expect((await t.call('GET', '/api/tickets/stats?status=lost', { token: w.admin.token })).status).toBe(422);
+  });
+
+  it('follows every write at once: no answer is stale', async () => {
+    const ticket = await createTicket(t, w, 'opened');
+    expect((await stats()).status.opened).toBe(2);
+    await t.call('PATCH', `/api/tickets/${ticket.number}`, { token: w.admin.token, json: { status: 'closed' } });
+    expect(await stats()).toMatchObject({ total: 4, status: { opened: 1, closed: 2 } });
+  });
+});
+
+describe('freshness of cached answers', () => {
+  it('a rename or an account deletion shows in every page and detail that names the person', async () => {
+    const dev = await createStaff(t, w.admin.token, 'developer', 'Rhea');
+    const ticket = await createTicket(t, w, 'opened');
+    await t.call('PATCH', `/api/tickets/${ticket.number}`, { token: w.admin.token, json: { status: 'assigned', developer_id: dev.id } });
+    const developerOf = async () => (await t.call('GET', `/api/tickets?developer_id=${dev.id}`, { token: w.admin.token })).body.data.list[0]?.developer;
+    expect(await developerOf()).toEqual({ id: dev.id, name: 'Rhea' });
+    await t.call('PATCH', `/api/auth/user/${dev.id}/update`, { token: dev.token, json: { first_name: 'Rhia', last_name: 'Tester' } });
+    expect(await developerOf()).toEqual({ id: dev.id, name: 'Rhia' });
+    expect((await t.call('GET', `/api/tickets/${ticket.number}`, { token: w.admin.token })).body.data.developer.name).toBe('Rhia');
+    await t.call('DELETE', `/api/auth/user/${dev.id}`, { token: w.admin.token });
+    expect((await t.call('GET', `/api/tickets/${ticket.number}`, { token: w.admin.token })).body.data.developer).toEqual({ id: null, name: 'Rhia' });
+    await t.call('PATCH', `/api/tickets/${ticket.number}`, { token: w.admin.token, json: { status: 'closed' } });
+  });
+});
+
+describe('CSV export', () => {
+  it('streams the filtered tickets as RFC 4180 CSV, with formulas defused', async () => {
+    const tricky = { title: '=HYPERLINK("http://evil")', description: 'Line one, "quoted"\nline two', link: '@SUM(A1)' };
+    const created = await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, tricky) });
+    const answer = await t.call('GET', '/api/tickets/export.csv?status=opened&sort=oldest', { token: w.admin.token });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="tickets-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = answer.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Number,Title,Status,Priority,App,Category,Service,Created by,Developer,Created at,Updated at,Link,Description');
+    const row = lines.find((line) => line.startsWith(created.body.data.number))!;
+    expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(row).toContain(`,'@SUM(A1),"Line one, ""quoted""\nline two"`);
+    expect(lines.filter((line) => /^TCK-/.test(line))).toHaveLength(2);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('answers gzip when asked, and 422 for a bad filter', async () => {
+    const gz = await fetch(`${t.url}/api/tickets/export.csv`, { headers: { Authorization: `Bearer ${w.admin.token}`, 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect((await gz.text()).split('\r\n').filter((line) => line.startsWith('TCK-'))).toHaveLength((await stats()).total);
+    expect((await t.call('GET', '/api/tickets/export.csv?priority=max', { token: w.admin.token })).status).toBe(422);
+  });
+});
+
+describe('storage limits', () => {
+  const post = (overrides: Record<string, unknown>) => t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, overrides) });
+
+  it('refuses over-long descriptions and links, and control characters, with clear 422s', async () => {
+    expect((await post({ description: 'd'.repeat(20_000) })).status).toBe(201);
+    const long = await post({ description: 'd'.repeat(20_001) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.description).toEqual(['description must be at most 20000 characters.']);
+    expect((await post({ link: `https://x.test/${'a'.repeat(2049 - 15)}` })).body.errors.link).toEqual(['link must be at most 2048 characters.']);
+    const control = await post({ title: 'Bell \u0007 rings', description: 'Tabs\tand\r\nlines are fine \u0008' });
+    expect(control.body.errors).toEqual({
+      title: ['title must not contain control characters (line breaks and tabs are fine).'],
+      description: ['description must not contain control characters (line breaks and tabs are fine).'],
+    });
+    const category = await t.call('POST', '/api/config/categories', { token: w.admin.token, json: { name: 'Esc\u001b[31m' } });
+    expect(category.status).toBe(422);
+  });
+
+  it('refuses control characters on edit too, and changes nothing', async () => {
+    const ticket = await createTicket(t, w, 'opened');
+    const edit = await t.call('PATCH', `/api/tickets/${ticket.number}/edit`, { token: w.owner.token, json: { description: 'now with \u0008 backspace' } });
+    expect(edit.status).toBe(422);
+    expect((await t.call('GET', `/api/tickets/${ticket.number}`, { token: w.owner.token })).body.data.description).toBe(ticket.description);
+  });
+
+  it('replays the audit: 100 maximum-size descriptions full of control characters change nothing, and the full list still answers', async () => {
+    const before = (await t.call('GET', '/api/tickets', { token: w.admin.token })).body.data.list.length;
+    const attack = '\u0001\u0002\u001f'.repeat(Math.floor(20_000 / 3));
+    const answers = await Promise.all(Array.from({ length: 100 }, () => post({ description: attack })));
+    expect(answers.every((answer) => answer.status === 422)).toBe(true);
+    const list = await t.call('GET', '/api/tickets', { token: w.admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.list).toHaveLength(before);
+  });
+});
+
+describe('indexes', () => {
+  const queries = ['', 'status=opened,assigned', 'app=shaq_app', 'priority=high', 'category_id=1', 'service_id=1', 'created_by_id=2',
+    'developer_id=3', 'developer_id=none', 'q=checkout', 'sort=oldest', 'sort=priority', 'sort=updated', 'status=closed&sort=priority&q=pay'];
+
+  it.each(queries)('serve every filter and sort: %s', (query) => {
+    const plan = t.server.app.queue.plan(parseTicketQuery(new URLSearchParams(query)).query);
+    expect(plan.filter((line) => /^SCAN tickets$/.test(line)), plan.join('\n')).toEqual([]);
+    expect(plan[0]).toMatch(/^SCAN tickets USING INDEX tickets_(newest|priority|updated)$/);
+  });
+
+  it('serve myTickets too', () => {
+    const plan = t.server.app.queue.plan({ sort: 'updated' }, { mineOf: 2 });
+    expect(plan.filter((line) => /^SCAN tickets$/.test(line)), plan.join('\n')).toEqual([]);
+  });
+});
+
+describe('migration', () => {
+  it('leaves data stored before the work queue readable, searchable and paged', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-migrate-'));
+    const db = new DatabaseSync(path.join(dataDir, 'helpdesk.db'));
+    for (const step of MIGRATIONS.slice(0, 2)) db.exec(step);
+    db.exec('PRAGMA user_version = 2');
+    db.prepare(`INSERT INTO tickets (id, number, title, description, priority, category, category_id, service, service_id, app, status, created_by, created_by_id, created_at, updated_at)
+      VALUES (1, 'TCK-000001', 'Legacy printer jam', ?, 'low', 'Hardware', 1, 'Printers', 1, 'shaq_app', 'opened', 'Old', NULL, '2020-01-02T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`)
+      .run(`Bell\u0007${'y'.repeat(30_000)}`);
+    db.close();
+    const old = await startTestServer({ dataDir });
+    const token = await old.signIn(ADMIN.email, ADMIN.password);
+    const found = await old.call('GET', '/api/tickets?q=printer', { token });
+    expect(found.body.data.list.map((ticket: any) => ticket.number)).toEqual(['TCK-000001']);
+    expect(found.body.data.list[0].description).toHaveLength(200);
+    expect((await old.call('GET', '/api/tickets/1', { token })).body.data.description).toHaveLength(30_005);
+    await old.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});
