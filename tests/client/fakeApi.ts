@@ -84,3 +84,4 @@ export function renderApp(path: string): RenderResult {
   window.history.replaceState(null, '', path);
   return render(createElement(App));
 }
+export { ticketRoutes } from './ticketServer.ts';

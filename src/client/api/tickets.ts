@@ -1,7 +1,13 @@
-/** Ticket reads shared by every area; mutations live in features/tickets/api.ts. */
+/**
+ * Ticket reads shared by every area; mutations live in features/tickets/api.ts. Lists are read
+ * page by page (DESIGN §9.1): no screen ever asks for the whole list.
+ */
+import { STATUSES } from '../../shared/constants.ts';
 import type { ListEnvelope, Envelope, Ticket, TicketLogEntry } from '../../shared/types.ts';
+import { PAGE_SIZE, ticketQueryString, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/workQueue.ts';
 import { request } from '../lib/request.ts';
 import { useQuery } from '../lib/query.ts';
+import { useInfiniteQuery } from '../lib/infiniteQuery.ts';
 
 const DETAILS = 'singletickets';
 const LOGS = 'ticketlogs';
@@ -16,13 +22,62 @@ export const ticketKeys = {
   log: (id: string) => [LOGS, id] as const,
 };
 
-export function useTickets() {
-  return useQuery(ticketKeys.all, async () => (await request<ListEnvelope<Ticket>>('/tickets')).data.list);
+/** Which list a screen pages through: every ticket, or the caller's (created or assigned). */
+export type TicketSource = 'all' | 'mine';
+
+const SOURCES = {
+  all: { path: '/tickets', group: ticketKeys.all[0] },
+  mine: { path: '/tickets/myTickets', group: ticketKeys.mine[0] },
+} as const;
+
+/** Always carries `limit`, so the server answers a page even for the unfiltered newest-first list. */
+export const ticketListPath = (source: TicketSource, query: TicketQuery) =>
+  `${SOURCES[source].path}?${ticketQueryString({ limit: PAGE_SIZE.default, ...query })}`;
+
+const nextCursor = (page: TicketPage) => page.next_cursor ?? null;
+
+/**
+ * One list, page by page, under its group ('tickets' or 'mytickets'), so every ticket change
+ * (refreshTickets) refreshes it.
+ * @param initialPages pages to load when nothing is cached (a list reopened with Back) @default 1
+ */
+export function useTicketPages(source: TicketSource, query: TicketQuery, initialPages = 1) {
+  return useInfiniteQuery(
+    [SOURCES[source].group, 'page', query],
+    async (cursor) => (await request<Envelope<TicketPage>>(ticketListPath(source, { ...query, cursor }))).data,
+    { nextCursor, initialPages },
+  );
 }
 
-export function useMyTickets() {
-  return useQuery(ticketKeys.mine, async () => (await request<ListEnvelope<Ticket>>('/tickets/myTickets')).data.list);
+/** Counts for tiles and status chips; filters only, over every ticket. */
+export function useTicketStats(filters: TicketFilters, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    [ticketKeys.all[0], 'stats', filters],
+    async () => (await request<Envelope<TicketStats>>(`/tickets/stats?${ticketQueryString(filters)}`)).data,
+    options,
+  );
 }
+
+/**
+ * Counts per status for a list that stats cannot describe (an admin's My Tickets: created OR
+ * assigned): the total of a one-ticket page per status.
+ */
+export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    [ticketKeys.mine[0], 'counts', filters],
+    async (): Promise<TicketStats> => {
+      const totals = await Promise.all(
+        STATUSES.map(async (status) => (await request<Envelope<TicketPage>>(ticketListPath('mine', { ...filters, status: [status], limit: 1 }))).data.total),
+      );
+      const status = Object.fromEntries(STATUSES.map((name, i) => [name, totals[i] ?? 0])) as TicketStats['status'];
+      return { total: totals.reduce((a, b) => a + b, 0), status, unassigned: 0 };
+    },
+    options,
+  );
+}
+
+/** The CSV of a filtered, sorted list (DESIGN §9.1); fetched with the token, never linked. */
+export const ticketExportPath = (query: TicketQuery) => `/tickets/export.csv?${ticketQueryString(query)}`;
 
 export function useTicket(id: string | undefined) {
   return useQuery(

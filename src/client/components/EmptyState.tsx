@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { EMPTY_STATES, type EmptyVariant } from '../../shared/messages.ts';
 import styles from './EmptyState.module.css';
 
-export interface EmptyStateProps {
-  variant: EmptyVariant;
+/** One of SPEC's variants, or (beyond SPEC, e.g. a search with no match) a message of our own. */
+export type EmptyStateProps = ({ variant: EmptyVariant; message?: undefined } | { variant?: undefined; message: string }) & {
   /** Optional action under the message, e.g. a create link. */
   children?: ReactNode;
-}
+};
 
 function Illustration() {
   return (
@@ -24,11 +24,11 @@ function Illustration() {
   );
 }
 
-export function EmptyState({ variant, children }: EmptyStateProps) {
+export function EmptyState({ variant, message, children }: EmptyStateProps) {
   return (
     <div className={styles.empty}>
       <Illustration />
-      <p className={styles.message}>{EMPTY_STATES[variant]}</p>
+      <p className={styles.message}>{variant ? EMPTY_STATES[variant] : message}</p>
       {children}
     </div>
   );

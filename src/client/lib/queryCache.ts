@@ -28,6 +28,8 @@ export interface Snapshot {
   error: Error | null;
   isPending: boolean;
   isFetching: boolean;
+  /** A paged entry is loading one more page (see infiniteQuery.ts). */
+  isFetchingNextPage: boolean;
 }
 
 export interface Entry {
@@ -74,7 +76,7 @@ export function getEntry(key: QueryKey, fetcher: () => Promise<unknown>, keepFor
     entry = {
       key, hash, fetcher, keepForever, stale: false, run: 0, inFlight: null,
       listeners: new Set(), gcTimer: undefined,
-      snapshot: { data: undefined, error: null, isPending: true, isFetching: false },
+      snapshot: { data: undefined, error: null, isPending: true, isFetching: false, isFetchingNextPage: false },
     };
     entries.set(hash, entry);
     scheduleGc(entry);
@@ -91,25 +93,29 @@ function retryable(error: unknown): boolean {
   return typeof status !== 'number' || status < 400 || status >= 500 || status === 408 || status === 429;
 }
 
-/** Starts a fetch, or joins the one in flight unless `force` (an invalidation) asks for fresh data. */
-export function fetchEntry(entry: Entry, force = false): Promise<void> {
+/**
+ * Starts a fetch, or joins the one in flight unless `force` (an invalidation) asks for fresh data.
+ * @param fetcher what to run instead of the entry's own fetcher (a paged entry's next page) @default entry.fetcher
+ * @param nextPage the run loads one more page, flagged in the snapshot @default false
+ */
+export function fetchEntry(entry: Entry, force = false, fetcher = entry.fetcher, nextPage = false): Promise<void> {
   if (entry.inFlight && !force) return entry.inFlight;
   const run = ++entry.run;
   const current = () => entry.run === run && entries.get(entry.hash) === entry;
-  update(entry, { isFetching: true });
+  update(entry, { isFetching: true, isFetchingNextPage: nextPage });
   const work = (async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const data = await entry.fetcher();
+        const data = await fetcher();
         if (!current()) return;
-        entry.stale = false;
-        update(entry, { data, error: null, isPending: false, isFetching: false });
+        if (!nextPage) entry.stale = false;
+        update(entry, { data, error: null, isPending: false, isFetching: false, isFetchingNextPage: false });
         return;
       } catch (caught) {
         if (!current()) return;
         if (attempt >= MAX_RETRIES || !retryable(caught)) {
           const error = caught instanceof Error ? caught : new Error(String(caught));
-          update(entry, { error, isPending: entry.snapshot.data === undefined, isFetching: false });
+          update(entry, { error, isPending: entry.snapshot.data === undefined, isFetching: false, isFetchingNextPage: false });
           return;
         }
         await sleep(retryDelay(attempt));

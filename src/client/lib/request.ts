@@ -54,9 +54,33 @@ function errorFrom(status: number, parsed: Parsed): ApiError {
   return new ApiError(message, status, errors);
 }
 
+function headersFor(auth: boolean, accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, [TUNNEL_HEADER]: 'true' };
+  const token = useAuth.getState().accessToken;
+  if (auth && token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+async function send(path: string, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
+  try {
+    return await fetch(API_BASE + path, { method, headers, body });
+  } catch {
+    throw new ApiError(CLIENT_ERRORS.network);
+  }
+}
+
+/** A failed answer: 401 signs out (SPEC §6), the error carries the server's message. */
+async function failure(response: Response, auth: boolean): Promise<ApiError> {
+  if (response.status === 401 && auth) {
+    useAuth.getState().logout();
+    clearQueries();
+  }
+  return errorFrom(response.status, await readBody(response));
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', json, form, auth = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', [TUNNEL_HEADER]: 'true' };
+  const headers = headersFor(auth);
   let body: string | undefined;
   if (json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -65,23 +89,16 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(form).toString();
   }
-  const token = useAuth.getState().accessToken;
-  if (auth && token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(API_BASE + path, { method, headers, body });
-  } catch {
-    throw new ApiError(CLIENT_ERRORS.network);
-  }
+  const response = await send(path, method, headers, body);
+  if (!response.ok) throw await failure(response, auth);
   const parsed = await readBody(response);
-  if (response.ok) {
-    if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.generic, response.status);
-    return parsed.value as T;
-  }
-  if (response.status === 401 && auth) {
-    useAuth.getState().logout();
-    clearQueries();
-  }
-  throw errorFrom(response.status, parsed);
+  if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.generic, response.status);
+  return parsed.value as T;
+}
+
+/** A file answer (CSV export) as a Blob, with the bearer token in the header: tokens never go in URLs. */
+export async function requestBlob(path: string, accept = '*/*'): Promise<Blob> {
+  const response = await send(path, 'GET', headersFor(true, accept));
+  if (!response.ok) throw await failure(response, true);
+  return response.blob();
 }

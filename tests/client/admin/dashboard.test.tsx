@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Ticket } from '../../../src/shared/types.ts';
-import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
 import { ADMIN, CATEGORIES, DEVELOPERS, STAFF, list } from './helpers.ts';
 
 function ticket(id: number, created_at: string): Ticket {
@@ -34,7 +34,7 @@ const tile = (name: string) => screen.getByRole('group', { name });
 describe('dashboard', () => {
   test('the four tiles count their lists', async () => {
     fakeApi({
-      'GET /tickets': list(TICKETS),
+      ...ticketRoutes(TICKETS),
       'GET /users': list(STAFF),
       'GET /developers': list(DEVELOPERS),
       'GET /config/categories': list(CATEGORIES),
@@ -49,7 +49,7 @@ describe('dashboard', () => {
   });
 
   test('the grid shows every ticket, newest first by created_at, linking to the admin detail', async () => {
-    fakeApi({ 'GET /tickets': list(TICKETS) });
+    fakeApi(ticketRoutes(TICKETS));
     signInAs(ADMIN);
     renderApp('/admin');
     await screen.findByText('Ticket 1');
@@ -59,7 +59,7 @@ describe('dashboard', () => {
   });
 
   test("shows 'Loading' first and the 'empty' state when there are no tickets", async () => {
-    fakeApi({ 'GET /tickets': list([]), 'GET /users': list([]), 'GET /developers': list([]), 'GET /config/categories': list([]) });
+    fakeApi({ ...ticketRoutes([]), 'GET /users': list([]), 'GET /developers': list([]), 'GET /config/categories': list([]) });
     signInAs(ADMIN);
     renderApp('/admin');
     expect(await screen.findByText('Loading')).toBeTruthy();

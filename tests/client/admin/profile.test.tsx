@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../../../src/shared/constants.ts';
-import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
+import { page } from '../ticketServer.ts';
 import { makeTicket } from '../tickets/fixtures.ts';
 import { list, ok } from './helpers.ts';
 
@@ -17,8 +18,7 @@ const START: Record<Role, string> = { super: '/admin/category', support: '/suppo
 const QUIET_LISTS = {
   'GET /config/categories': list([]),
   'GET /config/services': list([]),
-  'GET /tickets': list([]),
-  'GET /tickets/myTickets': list([]),
+  ...ticketRoutes([]),
 };
 
 describe('edit profile', () => {
@@ -72,7 +72,7 @@ describe('renaming yourself', () => {
     let firstName = 'Ada';
     const ticket = { ...makeTicket({ title: 'Scanner jams daily' }), created_by_id: me.id };
     fakeApi({
-      'GET /tickets/myTickets': () => list([{ ...ticket, created_by: firstName }]),
+      'GET /tickets/myTickets': (req) => page([{ ...ticket, created_by: firstName }], req),
       [`PATCH /auth/user/${me.id}/update`]: (req) => {
         firstName = (req.body as { first_name: string }).first_name;
         return ok('Profile updated successfully', { ...me, ...(req.body as object) });
@@ -91,7 +91,7 @@ describe('renaming yourself', () => {
 
 describe('change own password', () => {
   test("requires 2 characters each and says 'Confirm password does not match' when they differ", async () => {
-    const server = fakeApi({ 'GET /tickets': list([]), 'GET /tickets/myTickets': list([]) });
+    const server = fakeApi(ticketRoutes([]));
     signInAs({ role: 'developer' });
     renderApp('/developer');
     await screen.findByRole('button', { name: 'Account menu' });
@@ -110,8 +110,7 @@ describe('change own password', () => {
 
   test('POSTs JSON to /auth/reset-password, toasts and closes', async () => {
     const server = fakeApi({
-      'GET /tickets': list([]),
-      'GET /tickets/myTickets': list([]),
+      ...ticketRoutes([]),
       'POST /auth/reset-password': ok('Password changed successfully'),
     });
     signInAs({ role: 'support' });
@@ -131,8 +130,7 @@ describe('change own password', () => {
 
   test('a wrong old password shows the server message under the field and keeps the dialog open', async () => {
     fakeApi({
-      'GET /tickets': list([]),
-      'GET /tickets/myTickets': list([]),
+      ...ticketRoutes([]),
       'POST /auth/reset-password': {
         status: 422,
         body: { message: 'The old password is incorrect.', errors: { old_password: ['The old password is incorrect.'] } },

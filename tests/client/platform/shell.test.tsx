@@ -61,6 +61,7 @@ describe('admin navigation', () => {
       ['Home', '/admin'],
       ['Tickets', '/admin/tickets'],
       ['Staff', '/admin/staff'],
+      ['Developers', '/admin/developer'],
       ['Create Ticket', '/admin/create-ticket'],
       ['Categories', '/admin/category'],
       ['Services', '/admin/service'],
@@ -68,6 +69,15 @@ describe('admin navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  test('Developers is marked on the developers page, and Staff is not', async () => {
+    fakeApi({});
+    signInAs({ role: 'super' });
+    renderApp('/admin/developer');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Developers' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBeNull();
   });
 
   test('the phone panel opens from the header and closes on Escape, on the close button and on navigation', async () => {

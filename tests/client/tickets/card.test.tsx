@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { TicketCard } from '../../../src/client/components/tickets/TicketCard.tsx';
-import { TicketGrid, GRID_PAGE_SIZE } from '../../../src/client/components/tickets/TicketGrid.tsx';
 import { fakeApi, signInAs } from '../fakeApi.ts';
 import { ADMIN, DEV, SUPPORT, answer, makeTicket } from './fixtures.ts';
 
@@ -75,19 +74,5 @@ describe('TicketCard', () => {
     const patch = server.calls.find((call) => call.method === 'PATCH');
     expect(patch?.body).toEqual({ status: 'closed' });
     expect(window.location.pathname).toBe('/admin/tickets');
-  });
-});
-
-describe('TicketGrid', () => {
-  it('renders the first page of cards and more on demand', () => {
-    signInAs(SUPPORT);
-    const tickets = Array.from({ length: GRID_PAGE_SIZE * 2 + 5 }, () => makeTicket());
-    render(<TicketGrid tickets={tickets} area="support" />);
-    expect(screen.getAllByRole('article')).toHaveLength(GRID_PAGE_SIZE);
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(screen.getAllByRole('article')).toHaveLength(GRID_PAGE_SIZE * 2);
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(screen.getAllByRole('article')).toHaveLength(tickets.length);
-    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });

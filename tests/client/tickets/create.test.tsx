@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
 import { ADMIN, CATEGORIES, SERVICES, SUPPORT, answer, list } from './fixtures.ts';
 
 function openForm(person: typeof ADMIN | typeof SUPPORT = SUPPORT) {
@@ -8,8 +8,7 @@ function openForm(person: typeof ADMIN | typeof SUPPORT = SUPPORT) {
   const server = fakeApi({
     'GET /config/categories': list(CATEGORIES),
     'GET /config/services': list(SERVICES),
-    'GET /tickets': list([]),
-    'GET /tickets/myTickets': list([]),
+    ...ticketRoutes([]),
     'POST /tickets': answer('Ticket created successfully'),
   });
   renderApp(person.role === 'super' ? '/admin/create-ticket' : '/support/create-ticket');

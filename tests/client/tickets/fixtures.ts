@@ -1,5 +1,6 @@
 /** Tickets, people and fake-server routes shared by the ticket screen tests. */
 import type { Category, Service, Ticket, TicketLogEntry, User } from '../../../src/shared/types.ts';
+import { ticketRoutes } from '../ticketServer.ts';
 
 export const ADMIN = { id: 1, first_name: 'Ada', last_name: 'Admin', email: 'ada@example.com', role: 'super' } as const;
 export const SUPPORT = { id: 2, first_name: 'Sam', last_name: 'Support', email: 'sam@example.com', role: 'support' } as const;
@@ -74,10 +75,14 @@ export function detailRoutes(ticket: Ticket) {
   return {
     [`GET /tickets/${ticket.number}`]: one(ticket),
     [`GET /activity-log/${ticket.number}`]: list(LOG),
-    'GET /tickets': list([ticket]),
-    'GET /tickets/myTickets': list([ticket]),
+    ...ticketRoutes([ticket]),
     'GET /developers': list(DEVELOPERS),
     'GET /config/categories': list(CATEGORIES),
     'GET /config/services': list(SERVICES),
   };
+}
+
+/** Gives tickets falling created_at stamps, so newest first is the order given. */
+export function newestFirst(...tickets: Ticket[]): Ticket[] {
+  return tickets.map((ticket, i) => Object.assign(ticket, { created_at: new Date(Date.UTC(2026, 2, 1, 9) - i * 60_000).toISOString() }));
 }

@@ -1,23 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Ticket } from '../../../src/shared/types.ts';
-import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
-import { ADMIN, DEV, SUPPORT, list, makeTicket } from './fixtures.ts';
+import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
+import { ADMIN, DEV, SUPPORT, makeTicket, newestFirst } from './fixtures.ts';
 
 /** Three retries: 1 s + 2 s + 4 s of back-off, with room to spare. */
 const RETRIES_MS = 10_000;
 
 function serve(all: Ticket[], mine: Ticket[]) {
-  return fakeApi({ 'GET /tickets': list(all), 'GET /tickets/myTickets': list(mine) });
+  return fakeApi(ticketRoutes(all, { mine }));
 }
 
 const titles = () => screen.queryAllByRole('article').map((card) => card.querySelector('h3')?.textContent);
 
 describe('/admin/tickets', () => {
-  const opened = makeTicket({ title: 'Opened one', status: 'opened' });
-  const assigned = makeTicket({ title: 'Assigned one', status: 'assigned' });
-  const closed = makeTicket({ title: 'Closed one', status: 'closed' });
-  const reopened = makeTicket({ title: 'Reopened one', status: 'reopened' });
+  const [opened, assigned, closed, reopened] = newestFirst(
+    makeTicket({ title: 'Opened one', status: 'opened' }),
+    makeTicket({ title: 'Assigned one', status: 'assigned' }),
+    makeTicket({ title: 'Closed one', status: 'closed' }),
+    makeTicket({ title: 'Reopened one', status: 'reopened' }),
+  ) as [Ticket, Ticket, Ticket, Ticket];
 
   it('shows opened, assigned and reopened tickets by default and filters by status', async () => {
     signInAs(ADMIN);
@@ -26,9 +28,9 @@ describe('/admin/tickets', () => {
     await screen.findByText('Opened one');
     expect(titles()).toEqual(['Opened one', 'Assigned one', 'Reopened one']);
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
-    expect(titles()).toEqual(['Closed one']);
+    await waitFor(() => expect(titles()).toEqual(['Closed one']));
     fireEvent.click(screen.getByRole('button', { name: 'Assigned' }));
-    expect(titles()).toEqual(['Assigned one', 'Closed one']);
+    await waitFor(() => expect(titles()).toEqual(['Assigned one', 'Closed one']));
   });
 
   it('My Tickets reads the my-tickets list', async () => {
@@ -46,7 +48,7 @@ describe('/admin/tickets', () => {
     renderApp('/admin/tickets');
     await screen.findByText('Opened one');
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
-    expect(screen.getByText('No closed tickets yet.')).toBeTruthy();
+    expect(await screen.findByText('No closed tickets yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'My Tickets' }));
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
     expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
@@ -59,16 +61,17 @@ describe('/admin/tickets', () => {
     expect(await screen.findByText('You have no Opened or assigned ticket.')).toBeTruthy();
     expect(screen.queryByText('Closed one')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
-    expect(screen.getByText('You have no Opened or assigned ticket.')).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe('?status=opened'));
+    expect(await screen.findByText('You have no Opened or assigned ticket.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
-    expect(screen.getByText('Closed one')).toBeTruthy();
+    expect(await screen.findByText('Closed one')).toBeTruthy();
   });
 
   it('shows Loading, then the error message with an ellipsis once the retries are spent', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     signInAs(ADMIN);
-    fakeApi({ 'GET /tickets': { status: 500, body: { message: 'Server error.' } } });
+    fakeApi({ 'GET /tickets': { status: 500, body: { message: 'Server error.' } }, 'GET /tickets/stats': { status: 500, body: { message: 'Server error.' } } });
     renderApp('/admin/tickets');
     expect(screen.getByText('Loading')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(RETRIES_MS));
@@ -79,8 +82,8 @@ describe('/admin/tickets', () => {
 describe('/support', () => {
   it('My Tickets are the ones I created; All Tickets are all of them', async () => {
     signInAs(SUPPORT);
-    const mine = makeTicket({ title: 'Mine', created_by: 'Sam' });
-    const assignedToMe = makeTicket({ title: 'Not created by me', created_by: 'Ada' });
+    const mine = makeTicket({ title: 'Mine', created_by: 'Sam', created_by_id: SUPPORT.id });
+    const assignedToMe = makeTicket({ title: 'Not created by me', created_by: 'Ada', created_by_id: ADMIN.id });
     serve([mine, assignedToMe, makeTicket({ title: 'Other' })], [mine, assignedToMe]);
     renderApp('/support');
     expect(await screen.findByText('Mine')).toBeTruthy();
@@ -105,7 +108,7 @@ describe('/developer', () => {
     signInAs(DEV);
     const mine = makeTicket({ title: 'Mine', status: 'assigned', developer: { id: DEV.id, name: 'Dora' } });
     const created = makeTicket({ title: 'Someone else', status: 'assigned', developer: { id: 9, name: 'Otto' } });
-    serve([mine, created, makeTicket({ title: 'Unassigned' })], [mine, created]);
+    serve(newestFirst(mine, created, makeTicket({ title: 'Unassigned' })), [mine, created]);
     renderApp('/developer');
     expect(await screen.findByText('Mine')).toBeTruthy();
     expect(titles()).toEqual(['Mine']);

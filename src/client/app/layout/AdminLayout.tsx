@@ -10,6 +10,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; icon: IconName }
   { href: '/admin', label: 'Home', icon: 'home' },
   { href: '/admin/tickets', label: 'Tickets', icon: 'ticket' },
   { href: '/admin/staff', label: 'Staff', icon: 'users' },
+  { href: '/admin/developer', label: 'Developers', icon: 'user' },
   { href: '/admin/create-ticket', label: 'Create Ticket', icon: 'plus' },
   { href: '/admin/category', label: 'Categories', icon: 'category' },
   { href: '/admin/service', label: 'Services', icon: 'services' },
@@ -19,7 +20,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; icon: IconName }
 function isActive(href: string, path: string): boolean {
   if (href === '/admin') return path === href;
   if (href === '/admin/tickets') return path === href || path.startsWith('/admin/ticket/') || path.startsWith('/admin/edit-ticket/');
-  if (href === '/admin/staff') return path === href || path === '/admin/create-account' || path === '/admin/developer';
+  if (href === '/admin/staff') return path === href || path === '/admin/create-account';
   return path === href || path === href.replace('/admin/', '/admin/create-');
 }
 

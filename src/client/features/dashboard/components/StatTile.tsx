@@ -1,4 +1,4 @@
-import type { QueryResult } from '../../../lib/query.ts';
+import { Link } from 'wouter';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import styles from './StatTile.module.css';
 
@@ -8,20 +8,26 @@ const UNKNOWN = '–';
 interface Props {
   label: string;
   icon: IconName;
-  query: QueryResult<readonly unknown[]>;
+  /** Undefined while unknown. */
+  count: number | undefined;
+  pending: boolean;
+  /** The list the tile counts. */
+  href: string;
 }
 
-export function StatTile({ label, icon, query }: Props) {
-  const count = query.data?.length;
+/** A count that opens its list: the whole tile is one link. */
+export function StatTile({ label, icon, count, pending, href }: Props) {
   return (
-    <div className={styles.tile} role="group" aria-label={label} aria-busy={query.isPending}>
-      <span className={styles.icon} aria-hidden="true">
-        <Icon name={icon} size={24} />
-      </span>
-      <div className={styles.text}>
-        <span className={styles.label}>{label}</span>
-        <strong className={styles.count}>{count ?? UNKNOWN}</strong>
-      </div>
+    <div className={styles.tile} role="group" aria-label={label} aria-busy={pending}>
+      <Link href={href} className={styles.link}>
+        <span className={styles.icon} aria-hidden="true">
+          <Icon name={icon} size={24} />
+        </span>
+        <span className={styles.text}>
+          <span className={styles.label}>{label}</span>
+          <strong className={styles.count}>{count ?? UNKNOWN}</strong>
+        </span>
+      </Link>
     </div>
   );
 }

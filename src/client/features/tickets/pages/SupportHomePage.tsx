@@ -1,26 +1,11 @@
-import { useState } from 'react';
-import type { Ticket } from '../../../../shared/types.ts';
-import { useAuth } from '../../../lib/auth.ts';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { Tabs } from '../../../components/Tabs.tsx';
-import { AllTicketsList, MyTicketsList } from '../components/TicketList.tsx';
+import { TicketQueue } from '../components/TicketQueue.tsx';
+import { SUPPORT_LIST } from '../queue/scopes.ts';
 import styles from '../components/Page.module.css';
 
-type Scope = 'my' | 'all';
-const SCOPES = [
-  { value: 'my', label: 'My Tickets' },
-  { value: 'all', label: 'All Tickets' },
-] as const;
-
-/** SPEC §6: support's own tickets are those whose creator is their first name. */
-export const createdBy = (firstName: string | undefined) => (tickets: Ticket[]) =>
-  tickets.filter((ticket) => ticket.created_by === firstName);
-
+/** SPEC §2: My Tickets (default; the ones I created) / All Tickets, and a Create Ticket link. */
 export function SupportHomePage() {
-  const [scope, setScope] = useState<Scope>('my');
-  const firstName = useAuth((state) => state.user?.first_name);
-
   return (
     <div className={styles.page}>
       <PageHeader
@@ -31,14 +16,7 @@ export function SupportHomePage() {
           </ButtonLink>
         }
       />
-      <div className={styles.toolbar}>
-        <Tabs value={scope} options={SCOPES} onChange={setScope} />
-      </div>
-      {scope === 'my' ? (
-        <MyTicketsList area="support" select={createdBy(firstName)} empty="create" />
-      ) : (
-        <AllTicketsList area="support" empty="empty" />
-      )}
+      <TicketQueue config={SUPPORT_LIST} />
     </div>
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * A paged ticket list: 'Loading', '<message>...', the empty state, or the loaded pages as cards
+ * or as a table, with 'Show more' and 'N of M' while more pages remain (M counts every match).
+ */
+import type { ReactNode } from 'react';
+import type { Ticket } from '../../../shared/types.ts';
+import type { TicketPage } from '../../../shared/workQueue.ts';
+import type { InfiniteQueryResult } from '../../lib/infiniteQuery.ts';
+import { Button } from '../Button.tsx';
+import { QueryState } from '../QueryState.tsx';
+import { TicketGrid } from './TicketGrid.tsx';
+import { TicketTable } from './TicketTable.tsx';
+import type { TicketArea } from './ticketChanges.ts';
+import styles from './TicketGrid.module.css';
+
+export type TicketView = 'cards' | 'table';
+
+export interface TicketPagesProps {
+  query: InfiniteQueryResult<TicketPage>;
+  area: TicketArea;
+  /** What an empty list shows. */
+  empty: ReactNode;
+  /** @default 'cards' */
+  view?: TicketView;
+}
+
+export const loadedTickets = (pages: readonly TicketPage[] | undefined): Ticket[] => pages?.flatMap((page) => page.list) ?? [];
+
+export function TicketPages({ query, area, empty, view = 'cards' }: TicketPagesProps) {
+  return (
+    <QueryState query={query}>
+      {(pages) => {
+        const tickets = loadedTickets(pages);
+        if (tickets.length === 0) return empty;
+        const total = Math.max(pages[0]?.total ?? 0, tickets.length);
+        return (
+          <div className={styles.wrap}>
+            {view === 'table' ? <TicketTable tickets={tickets} area={area} /> : <TicketGrid tickets={tickets} area={area} />}
+            {query.hasNextPage && (
+              <div className={styles.more}>
+                <Button variant="secondary" aria-busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  Show more
+                </Button>
+                <span className={styles.count}>
+                  {tickets.length} of {total}
+                </span>
+              </div>
+            )}
+            {query.error && (
+              <p role="alert" className={styles.error}>
+                {`${query.error.message}...`}
+              </p>
+            )}
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The compact view of a ticket list: one row per ticket. Rows are focusable; ArrowUp/ArrowDown
+ * move between them (Home/End jump to the ends) and Enter opens the ticket, so a long queue
+ * can be worked from the keyboard.
+ */
+import type { KeyboardEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { APP_LABELS } from '../../../shared/constants.ts';
+import { formatLogDate } from '../../../shared/format.ts';
+import type { Ticket } from '../../../shared/types.ts';
+import { PriorityBadge, StatusBadge } from '../Badge.tsx';
+import { detailPath, type TicketArea } from './ticketChanges.ts';
+import tableStyles from '../Table.module.css';
+import styles from './TicketTable.module.css';
+
+const NO_DEVELOPER = '---';
+const HEADERS = ['Number', 'Title', 'Status', 'Priority', 'App', 'Created by', 'Developer', 'Updated'] as const;
+
+export interface TicketTableProps {
+  tickets: readonly Ticket[];
+  area: TicketArea;
+}
+
+function focusRow(from: HTMLElement, key: string) {
+  const rows = [...(from.parentElement?.children ?? [])] as HTMLElement[];
+  const at = rows.indexOf(from);
+  const target = { ArrowDown: rows[at + 1], ArrowUp: rows[at - 1], Home: rows[0], End: rows.at(-1) }[key];
+  target?.focus();
+}
+
+export function TicketTable({ tickets, area }: TicketTableProps) {
+  const [, navigate] = useLocation();
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticket: Ticket) {
+    if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      navigate(detailPath(area, ticket.number));
+    } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
+      event.preventDefault();
+      focusRow(event.currentTarget, event.key);
+    }
+  }
+
+  return (
+    <div className={tableStyles.wrap}>
+      <table className={`${tableStyles.table} ${styles.table}`}>
+        <caption className="visually-hidden">Tickets (arrow keys move between rows, Enter opens one)</caption>
+        <thead>
+          <tr>
+            {HEADERS.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tickets.map((ticket) => (
+            <tr key={ticket.id} tabIndex={0} className={styles.row} aria-label={`${ticket.number} ${ticket.title}`} onKeyDown={(event) => onKeyDown(event, ticket)}>
+              <td className={styles.number}>
+                <Link href={detailPath(area, ticket.number)} tabIndex={-1}>
+                  {ticket.number}
+                </Link>
+              </td>
+              <td className={styles.title} title={ticket.title}>
+                {ticket.title}
+              </td>
+              <td><StatusBadge status={ticket.status} /></td>
+              <td><PriorityBadge priority={ticket.priority} /></td>
+              <td>{APP_LABELS[ticket.app] ?? ticket.app}</td>
+              <td>{ticket.created_by}</td>
+              <td>{ticket.developer?.name ?? NO_DEVELOPER}</td>
+              <td>{formatLogDate(ticket.updated_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** 'Export CSV': the list's current filter and sort as a file, fetched with the token (never in a URL). */
+import type { TicketQuery } from '../../../../shared/workQueue.ts';
+import { ticketExportPath } from '../../../api/tickets.ts';
+import { Button } from '../../../components/Button.tsx';
+import { saveBlob } from '../../../lib/download.ts';
+import { useMutation } from '../../../lib/query.ts';
+import { requestBlob } from '../../../lib/request.ts';
+import { toast } from '../../../lib/toast.ts';
+
+/** 'tickets-2026-11-22.csv' */
+const fileName = () => `tickets-${new Date().toISOString().slice(0, 10)}.csv`;
+
+export function ExportButton({ query }: { query: TicketQuery }) {
+  const exportCsv = useMutation((q: TicketQuery) => requestBlob(ticketExportPath(q), 'text/csv'), {
+    onSuccess: (blob) => saveBlob(blob, fileName()),
+    onError: (error) => toast.error(error.message),
+  });
+  return (
+    <Button variant="secondary" size="sm" onClick={() => exportCsv.mutate(query)} disabled={exportCsv.isPending} aria-busy={exportCsv.isPending}>
+      {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
+    </Button>
+  );
+}

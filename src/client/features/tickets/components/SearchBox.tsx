@@ -1,0 +1,47 @@
+/**
+ * The ticket search: what is typed reaches the URL (and so the server) 250 ms after the last key,
+ * not on every key; '/' focuses it from anywhere that is not a text field.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { SearchInput } from '../../../components/SearchInput.tsx';
+import styles from './TicketToolbar.module.css';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export interface SearchBoxProps {
+  /** The search in the URL. */
+  value: string;
+  /** Called with the settled text; `replace` when refining a search already in the URL. */
+  onSearch(q: string, replace: boolean): void;
+}
+
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+export function SearchBox({ value, onSearch }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  const latest = useRef({ value, onSearch });
+  latest.current = { value, onSearch };
+
+  // Back and Forward (and 'Clear filters') change the URL: the box follows it.
+  useEffect(() => setText(value), [value]);
+
+  useEffect(() => {
+    if (text.trim() === latest.current.value) return;
+    const timer = setTimeout(() => latest.current.onSearch(text.trim(), latest.current.value !== ''), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return <SearchInput value={text} onChange={setText} label="Search tickets" placeholder="Search tickets  ( / )" inputRef={input} className={styles.search} />;
+}

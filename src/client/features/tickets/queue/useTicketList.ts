@@ -1,0 +1,67 @@
+/**
+ * Everything a ticket list screen reads: its state from the URL, the pages, the chip counts and
+ * the empty state. Filter and scope changes push a history entry (Back returns to the list as it
+ * was); refining a search replaces it, so Back does not replay every word typed.
+ */
+import { useSearch, useLocation } from 'wouter';
+import type { Status } from '../../../../shared/constants.ts';
+import type { TicketFilters, TicketQuery } from '../../../../shared/workQueue.ts';
+import { useTicketPages, useTicketStats, useMyStatusCounts } from '../../../api/tickets.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { useSavedScroll, useScrollMemory } from '../../../lib/scrollMemory.ts';
+import type { TicketView } from '../../../components/tickets/TicketPages.tsx';
+import { emptyFor, type ListEmpty } from './emptyState.ts';
+import { hasNarrowingFilters, listSearch, readListState, type ListState } from './listUrl.ts';
+import type { ListConfig } from './scopes.ts';
+import { storeView, storedView } from './view.ts';
+
+export function useTicketList(config: ListConfig) {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const userId = useAuth((state) => state.user?.id);
+  const urlConfig = { param: config.param, scopes: config.scopes.map((scope) => scope.value) };
+  const state = readListState(search, urlConfig);
+  const scope = config.scopes.find((candidate) => candidate.value === state.scope)!;
+
+  const go = (next: ListState, replace = false) => navigate(path + listSearch(next, urlConfig), { replace });
+  const setFilters = (filters: TicketFilters, replace = false) => go({ ...state, filters }, replace);
+
+  const fixed = userId !== undefined ? (scope.fixed?.(userId) ?? {}) : {};
+  const selected = state.filters.status ?? [];
+  const status = selected.length > 0 ? selected : scope.defaultStatus;
+  const query: TicketQuery = { ...state.filters, ...fixed, status: status.length > 0 ? [...status] : undefined, sort: state.sort };
+  const countFilters: TicketFilters = { ...state.filters, ...fixed, status: undefined };
+
+  const address = path + (search ? `?${search}` : '');
+  const memory = useSavedScroll(address);
+  const pages = useTicketPages(scope.source, query, memory[0]?.pages ?? 1);
+  useScrollMemory(address, memory, pages.data?.length, !pages.isFetching);
+  const stats = useTicketStats(countFilters, { enabled: scope.counts === 'stats' });
+  const mine = useMyStatusCounts(countFilters, { enabled: scope.counts === 'mine' });
+  const counts = scope.counts === 'stats' ? stats : mine;
+
+  const narrowed = hasNarrowingFilters(state.filters);
+  const scopeTotal = counts.data?.total ?? (counts.error ? 0 : undefined);
+  const empty: ListEmpty | undefined = scopeTotal === undefined && !narrowed ? undefined : emptyFor(scope, selected as Status[], scopeTotal ?? 0, narrowed);
+
+  return {
+    state,
+    scope,
+    query,
+    pages,
+    counts: counts.data?.status,
+    empty,
+    view: state.view ?? storedView(userId),
+    setScope: (value: string) => go({ ...state, scope: value }),
+    setFilters,
+    setSort: (sort: ListState['sort']) => go({ ...state, sort }),
+    setView(view: TicketView) {
+      storeView(userId, view);
+      go({ ...state, view }, true);
+    },
+    /** Keeps the scope, sort and view; drops search, status chips and the other filters. */
+    clearFilters: () => go({ ...state, filters: {} }),
+  };
+}
+
+export type TicketList = ReturnType<typeof useTicketList>;

@@ -1,0 +1,79 @@
+/**
+ * useInfiniteQuery: a list read page by page, over the same cache as useQuery (queryCache.ts),
+ * so it shares its rules: keys by prefix, one request in flight per key, retries with
+ * back-off, garbage collection 5 minutes after the last screen leaves.
+ *
+ * The entry's data is the array of pages loaded so far. Decisions:
+ *  - A refetch (mount, invalidate) walks again from the first page for as many pages as are
+ *    loaded and swaps them in at once: a ticket that moved between pages can neither show twice
+ *    nor vanish, and the list keeps its length, so Back lands on the same place.
+ *  - Asking for the next page while a refetch runs waits for it, then continues from its last
+ *    page; two clicks on 'Show more' load one page.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import { fetchEntry, getEntry, subscribe, type Entry, type QueryKey } from './queryCache.ts';
+
+export interface InfiniteQueryResult<P> {
+  /** The pages loaded so far, in order. */
+  data: P[] | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage(): Promise<void>;
+  refetch(): void;
+}
+
+export interface InfiniteQueryOptions<P> {
+  /** The cursor of the page after this one, or null on the last page. */
+  nextCursor(page: P): string | null;
+  /** Fetch only when true. @default true */
+  enabled?: boolean;
+  /** Pages to load when nothing is cached yet (a list reopened with Back after its entry was dropped). @default 1 */
+  initialPages?: number;
+}
+
+type FetchPage<P> = (cursor: string | undefined) => Promise<P>;
+
+const pagesOf = <P,>(entry: Entry) => entry.snapshot.data as P[] | undefined;
+
+/** Walks from the first page up to `want` pages, stopping at the last one. */
+async function walk<P>(fetchPage: FetchPage<P>, nextCursor: (page: P) => string | null, want: number): Promise<P[]> {
+  const pages: P[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < want; i++) {
+    const page = await fetchPage(cursor);
+    pages.push(page);
+    const next = nextCursor(page);
+    if (next === null) break;
+    cursor = next;
+  }
+  return pages;
+}
+
+/** Loads the page after the last one; joins a page load in flight, waits for a refetch first. */
+export async function fetchNextPage<P>(entry: Entry, fetchPage: FetchPage<P>, nextCursor: (page: P) => string | null): Promise<void> {
+  if (entry.inFlight) {
+    if (entry.snapshot.isFetchingNextPage) return entry.inFlight;
+    await entry.inFlight;
+    if (entry.inFlight) return entry.inFlight;
+  }
+  const last = pagesOf<P>(entry)?.at(-1);
+  const cursor = last === undefined ? null : nextCursor(last);
+  if (cursor === null) return;
+  const loadNext = async () => [...(pagesOf<P>(entry) ?? []), await fetchPage(cursor)];
+  return fetchEntry(entry, false, loadNext, true);
+}
+
+export function useInfiniteQuery<P>(key: QueryKey, fetchPage: FetchPage<P>, options: InfiniteQueryOptions<P>): InfiniteQueryResult<P> {
+  const { nextCursor, enabled = true, initialPages = 1 } = options;
+  const entry: Entry = getEntry(key, () => walk(fetchPage, nextCursor, Math.max(1, pagesOf<P>(entry)?.length ?? initialPages)));
+  const subscribeEntry = useCallback((listener: () => void) => subscribe(entry, listener, enabled), [entry, enabled]);
+  const snapshot = useSyncExternalStore(subscribeEntry, () => entry.snapshot);
+  const pages = snapshot.data as P[] | undefined;
+  const last = pages?.at(-1);
+  const refetch = useCallback(() => void fetchEntry(entry, true), [entry]);
+  const next = useCallback(() => fetchNextPage(entry, fetchPage, nextCursor), [entry, fetchPage, nextCursor]);
+  return { ...snapshot, data: pages, hasNextPage: last !== undefined && nextCursor(last) !== null, fetchNextPage: next, refetch };
+}

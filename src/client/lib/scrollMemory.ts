@@ -1,0 +1,87 @@
+/**
+ * Back and Forward return to a list where it was left: the scroll position and the number of
+ * pages loaded are saved per address in sessionStorage, and restored only when the address was
+ * reached through history (popstate) — a fresh link to the same list starts at the top.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+export interface Saved {
+  y: number;
+  pages: number;
+}
+
+const PREFIX = 'helpdesk.scroll:';
+let cameBack = false;
+
+if (typeof window !== 'undefined') {
+  // The app restores scroll itself, after the pages have rendered; the browser would try too early.
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  addEventListener('popstate', () => (cameBack = true));
+  // wouter dispatches these for its own navigations (use-browser-location.js).
+  addEventListener('pushState', () => (cameBack = false));
+  addEventListener('replaceState', () => (cameBack = false));
+}
+
+function read(address: string): Saved | undefined {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(PREFIX + address) ?? 'null') as Saved | null;
+    return saved && typeof saved.y === 'number' && typeof saved.pages === 'number' ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function write(address: string, saved: Saved) {
+  try {
+    sessionStorage.setItem(PREFIX + address, JSON.stringify(saved));
+  } catch {
+    // Storage full or blocked: Back then starts at the top, nothing worse.
+  }
+}
+
+/**
+ * What was saved for this address when it was reached through history, until it is restored.
+ * Read it before the list's query, to load as many pages as were on screen.
+ */
+export function useSavedScroll(address: string): [Saved | undefined, () => void] {
+  const [restoring, setRestoring] = useState(() => ({ address, saved: cameBack ? read(address) : undefined }));
+  if (restoring.address !== address) setRestoring({ address, saved: cameBack ? read(address) : undefined });
+  const saved = restoring.address === address ? restoring.saved : undefined;
+  return [saved, () => setRestoring({ address, saved: undefined })];
+}
+
+/**
+ * Restores the saved position once the pages it needs are on screen, then keeps saving.
+ * @param address the list's path and query string
+ * @param pages pages on screen; undefined while nothing has loaded
+ * @param settled no fetch is running (a restore waits for the pages it needs, or for the end)
+ */
+export function useScrollMemory(address: string, [saved, restored]: [Saved | undefined, () => void], pages: number | undefined, settled: boolean): void {
+  const latest = useRef({ address, pages, pending: saved !== undefined });
+  latest.current = { address, pages, pending: saved !== undefined };
+
+  useLayoutEffect(() => {
+    if (!saved || pages === undefined || (pages < saved.pages && !settled)) return;
+    window.scrollTo(0, saved.y);
+    restored();
+  }, [saved, pages, settled]); // `restored` is a new function each render and changes nothing that matters here
+
+  useEffect(() => {
+    let frame = 0;
+    const save = () => {
+      frame = 0;
+      const { address: at, pages: loaded, pending } = latest.current;
+      if (!pending && loaded !== undefined && at === location.pathname + location.search) write(at, { y: window.scrollY, pages: loaded });
+    };
+    const onScroll = () => (frame ||= requestAnimationFrame(save));
+    addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!latest.current.pending && pages !== undefined) write(address, { y: window.scrollY, pages });
+  }, [address, pages]);
+}
