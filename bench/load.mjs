@@ -1,44 +1,117 @@
-/** A tiny closed-loop load generator: N keep-alive connections, each firing requests back to back. */
-import http from 'node:http';
-
 /**
- * @param {object} options
- * @param {string} options.url
- * @param {Record<string, string>} [options.headers]
- * @param {number} [options.connections] @default 50
- * @param {number} [options.durationMs] @default 5000
+ * The load generator: closed-loop keep-alive connections spread over several processes
+ * (load-worker.mjs), so the generator is not the bottleneck of one event loop. Throughput is
+ * summed and latency samples merged across processes. Each measurement warms up, then repeats
+ * and reports the median run (DESIGN §8).
  */
-export async function load({ url, headers = {}, connections = 50, durationMs = 5000 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let errors = 0;
-  const deadline = performance.now() + durationMs;
-  const started = performance.now();
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-  const once = () =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = http.get(url, { agent, headers }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => {
-          if (res.statusCode !== 200 && res.statusCode !== 304) errors++;
-          latencies.push(performance.now() - t0);
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
+export const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
+export const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
+export const RUN_MS = Number(process.env.BENCH_SECONDS ?? 3) * 1000;
+export const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1) * 1000;
+
+const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
+
+export const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The q-quantile of sorted samples. */
+export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+
+export function summarize(latencies, seconds, extra = {}) {
+  const sorted = Float64Array.from(latencies).sort();
+  return { requests: sorted.length, rps: sorted.length / seconds, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] ?? 0, ...extra };
+}
+
+export class LoadGenerator {
+  /** @param {number} [processes] */
+  constructor(processes = LOAD_PROCESSES) {
+    this.size = processes;
+    this.workers = [];
+    this.listIds = new WeakMap();
+  }
+
+  async start() {
+    this.workers = await Promise.all(
+      Array.from({ length: this.size }, () => new Promise((resolve, reject) => {
+        const child = fork(WORKER, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+        child.once('message', () => resolve(child));
+        child.once('error', reject);
+      })),
+    );
+    return this;
+  }
+
+  /**
+   * One timed run; warmupMs first (not recorded) on the same connections. `targets` are paths,
+   * or {method, path, body, headers}; `headers` go with every request.
+   */
+  async once({ base, targets, headers = {}, connections, durationMs = RUN_MS, warmupMs = 0 }) {
+    let listId = this.listIds.get(targets);
+    const fresh = listId === undefined;
+    if (fresh) this.listIds.set(targets, (listId = this.listIds.size + 1));
+    const used = this.workers.slice(0, Math.min(this.workers.length, connections));
+    const share = (i) => Math.floor(connections / used.length) + (i < connections % used.length ? 1 : 0);
+    const results = await Promise.all(
+      used.map((child, i) => new Promise((resolve) => {
+        child.once('message', (message) => resolve(message.result));
+        child.send({ type: 'run', base, listId, list: fresh || !child.lists?.has(listId) ? targets : undefined, headers, connections: share(i), warmupMs, durationMs, offset: i, stride: used.length });
+        (child.lists ??= new Set()).add(listId);
+      })),
+    );
+    const latencies = new Float64Array(results.reduce((n, r) => n + r.latencies.length, 0));
+    let at = 0;
+    for (const r of results) {
+      latencies.set(r.latencies, at);
+      at += r.latencies.length;
+    }
+    const statuses = {};
+    for (const r of results) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+    return summarize(latencies, durationMs / 1000, {
+      errors: results.reduce((n, r) => n + r.errors, 0),
+      bytesPerAnswer: Math.round(results.reduce((n, r) => n + r.bytes, 0) / Math.max(1, latencies.length)),
+      statuses,
     });
+  }
 
-  const worker = async () => {
-    while (performance.now() < deadline) await once();
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  agent.destroy();
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  return { requests: latencies.length, rps: latencies.length / seconds, p50: pick(0.5), p99: pick(0.99), errors };
+  /**
+   * Warm up, then `runs` runs; the figure is the median of each measure over the runs.
+   * @param {{base: string, targets: Array<string | {path: string, method?: string, body?: string}>, headers?: object, connections: number, runs?: number, durationMs?: number, warmupMs?: number}} options
+   */
+  async measure({ runs = RUNS, warmupMs = WARMUP_MS, ...options }) {
+    const all = [];
+    for (let i = 0; i < runs; i++) all.push(await this.once({ ...options, warmupMs: i === 0 ? warmupMs : 0 }));
+    const pick = (key) => median(all.map((r) => r[key]));
+    return {
+      rps: pick('rps'),
+      p50: pick('p50'),
+      p99: pick('p99'),
+      errors: all.reduce((n, r) => n + r.errors, 0),
+      bytesPerAnswer: pick('bytesPerAnswer'),
+      runs: all.map(({ rps, p50, p99, errors }) => ({ rps: Math.round(rps), p50: round(p50), p99: round(p99), errors })),
+    };
+  }
+
+  async close() {
+    for (const child of this.workers) child.send({ type: 'close' });
+    this.workers = [];
+  }
+}
+
+const round = (x) => Math.round(x * 100) / 100;
+
+/** Back-compat helper: one warmed-up median measurement with a throwaway generator. */
+export async function load({ url, headers = {}, connections = 50, durationMs = RUN_MS }) {
+  const u = new URL(url);
+  const generator = await new LoadGenerator().start();
+  try {
+    return await generator.measure({ base: u.origin, targets: [u.pathname + u.search], headers, connections, durationMs });
+  } finally {
+    await generator.close();
+  }
 }

@@ -1,6 +1,6 @@
 /** Start the project's server (or any script that prints `Listening on URL`) as a child process. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,13 +19,17 @@ export function serverEnv(dataDir) {
 /** Resolves with { url, child } once the process prints its `Listening on` line. */
 export function startListening(script, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     const timer = setTimeout(() => reject(new Error(`${script} did not start`)), START_TIMEOUT_MS);
     let out = '';
+    let listening = false;
+    // Keep draining stdout (request logs) once listening, without keeping it.
     child.stdout.on('data', (chunk) => {
+      if (listening) return;
       out += chunk;
       const match = /Listening on (http:\/\/\S+)/.exec(out);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve({ url: match[1], child });
       }
@@ -34,10 +38,12 @@ export function startListening(script, env) {
   });
 }
 
-export function run(script, args, env) {
+/** Runs a script to its end; resolves with its run time in ms. */
+export function run(script, args, env, { quiet = false } = {}) {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script, ...args], { env, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 
@@ -50,4 +56,20 @@ export async function signIn(baseUrl) {
   const body = await res.json();
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
   return body.data.authorization.token;
+}
+
+/** Resident memory of a process, from /proc (Linux): { rssMB, peakMB }. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMB: kb('VmRSS') / 1024, peakMB: kb('VmHWM') / 1024 };
+}
+
+/** Stops a child and waits for it to exit. */
+export function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
 }
