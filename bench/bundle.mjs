@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { saveResults } from './report.mjs';
 
 const DIST = 'dist';
 const ASSETS = join(DIST, 'assets');
@@ -55,12 +56,15 @@ export async function benchBundle() {
   console.log(`sign-in screen: JS ${kb(initialJs)} (${(initialJs / floor).toFixed(2)}x floor), CSS ${kb(initialCss)}`);
   const entryCode = readFileSync(join(ASSETS, entry), 'utf8');
   const areas = [...new Set([...entryCode.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]))];
+  const areaBytes = {};
   for (const area of areas) {
     const extra = [...closure(area)].filter((f) => !initial.has(f));
     const bytes = extra.reduce((sum, f) => sum + gz(f), 0);
     const areaCss = readdirSync(ASSETS).filter((f) => f.endsWith('.css') && f.startsWith(area.split('-')[0]));
     const cssBytes = areaCss.reduce((sum, f) => sum + gz(f), 0);
     console.log(`  + ${area.padEnd(32)} JS ${kb(bytes)} more, CSS ${kb(cssBytes)}  → ${kb(initialJs + bytes)} JS in all`);
+    areaBytes[area] = { js: bytes, css: cssBytes };
   }
+  saveResults('bundle', { floor, initialJs, initialCss, areas: areaBytes });
   return { floor, initialJs, initialCss };
 }
