@@ -120,6 +120,17 @@ describe('search', () => {
     ['"AND (OR* NEAR', []],
   ])('%s', async (q, expected) => expect(await titles(`q=${encodeURIComponent(q)}`)).toEqual(expected));
 
+  it('counts and pages a search under every filter and in myTickets', async () => {
+    expect((await page(`q=refund&status=assigned&developer_id=${w.developer.id}&priority=low`)).total).toBe(1);
+    expect((await page('q=refund&status=opened')).total).toBe(0);
+    expect((await page(`q=courier&app=shaq_express&service_id=${w.expressServiceId}&created_by_id=${w.otherSupport.id}`)).total).toBe(1);
+    expect((await page('q=courier&developer_id=none')).total).toBe(0);
+    const mine = await t.call('GET', '/api/tickets/myTickets?q=refund', { token: w.developer.token });
+    expect(mine.body.data).toMatchObject({ total: 1, list: [{ title: 'Refund stuck' }] });
+    const notMine = await t.call('GET', '/api/tickets/myTickets?q=courier', { token: w.developer.token });
+    expect(notMine.body.data).toMatchObject({ total: 0, list: [] });
+  });
+
   it('finds a ticket by its number in any form', async () => {
     const number = numbers['Refund stuck']!;
     const id = String(Number(number.slice(4)));

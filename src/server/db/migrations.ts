@@ -113,10 +113,16 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 3: the work queue (DESIGN §9.1). A priority rank to sort by; indexes for every filter and
   // sort; and full-text search over the words people look for. The FTS table reads its text from
-  // tickets (external content), so it stores only the index; triggers keep it in step.
+  // tickets (external content), so it stores only the index; triggers keep it in step. `facets`
+  // puts each filter's value in the index as one token (status_opened, developer_none, …), so a
+  // search with filters is counted by the FTS index alone instead of row by row.
   `
   ALTER TABLE tickets ADD COLUMN priority_rank INTEGER
     GENERATED ALWAYS AS (CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) VIRTUAL;
+  ALTER TABLE tickets ADD COLUMN facets TEXT GENERATED ALWAYS AS (
+    'status_' || status || ' app_' || app || ' priority_' || priority || ' category_' || category_id ||
+    ' service_' || service_id || ' creator_' || coalesce(created_by_id, 'none') || ' developer_' || coalesce(developer_id, 'none')
+  ) VIRTUAL;
   CREATE INDEX tickets_updated ON tickets (updated_at DESC, id DESC);
   CREATE INDEX tickets_priority ON tickets (priority_rank DESC, created_at DESC, id DESC);
   CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
@@ -130,24 +136,24 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tickets_developer ON tickets (developer_id, created_at DESC, id DESC);
 
   CREATE VIRTUAL TABLE tickets_fts USING fts5 (
-    number, title, description, created_by, developer_name, category, service,
+    number, title, description, created_by, developer_name, category, service, facets,
     content = 'tickets', content_rowid = 'id',
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+    tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '2 3'
   );
   INSERT INTO tickets_fts (tickets_fts) VALUES ('rebuild');
   CREATE TRIGGER tickets_fts_ai AFTER INSERT ON tickets BEGIN
-    INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service)
-    VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service);
+    INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service, facets)
+    VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
   END;
   CREATE TRIGGER tickets_fts_ad AFTER DELETE ON tickets BEGIN
-    INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service)
-    VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service);
+    INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service, facets)
+    VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service, old.facets);
   END;
-  CREATE TRIGGER tickets_fts_au AFTER UPDATE OF number, title, description, created_by, developer_name, category, service ON tickets BEGIN
-    INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service)
-    VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service);
-    INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service)
-    VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service);
+  CREATE TRIGGER tickets_fts_au AFTER UPDATE ON tickets BEGIN
+    INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service, facets)
+    VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service, old.facets);
+    INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service, facets)
+    VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
   END;
   `,
 ];

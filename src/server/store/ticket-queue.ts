@@ -50,10 +50,10 @@ export function createTicketQueue(db: Db) {
     },
 
     stats(filters: TicketFilters, scope: Scope = {}): TicketStats {
-      // Two counts, each answered from an index alone, beat one pass that reads every row.
-      const rows = all(countSql(filters, scope, true));
-      const status = Object.fromEntries(STATUSES.map((s) => [s, 0])) as TicketStats['status'];
-      for (const row of rows) status[row.status as keyof typeof status] = Number(row.n);
+      // One count per status, each answered by an index alone, beats one pass over every row.
+      const status = Object.fromEntries(
+        STATUSES.map((s) => [s, !filters.status || filters.status.includes(s) ? count({ ...filters, status: [s] }, scope) : 0]),
+      ) as TicketStats['status'];
       const open = OPEN_WORK.filter((s) => !filters.status || filters.status.includes(s));
       const anyUnassigned = open.length > 0 && (filters.developer_id === undefined || filters.developer_id === 'none');
       const unassigned = anyUnassigned ? count({ ...filters, developer_id: 'none', status: open }, scope) : 0;
