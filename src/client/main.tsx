@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import '../../styles/reset.css';
 import '../../styles/tokens.css';
 import '../../styles/base.css';
+// Before the app: its history listener must run before wouter's (see scrollMemory.ts).
+import './lib/scrollMemory.ts';
 import { App, preloadCurrentArea } from './app/App.tsx';
 
 // A failed preload is not fatal: the area then loads (and reports errors) the usual way.

@@ -16,7 +16,12 @@ let cameBack = false;
 if (typeof window !== 'undefined') {
   // The app restores scroll itself, after the pages have rendered; the browser would try too early.
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-  addEventListener('popstate', () => (cameBack = true));
+  // Set before anything re-renders: wouter's popstate listener renders the new screen at once.
+  // The Navigation API's 'navigate' event comes before popstate; where it is missing, main.tsx
+  // loads this module before the app, so this popstate listener is registered (and runs) first.
+  const navigation = (window as { navigation?: EventTarget }).navigation;
+  if (navigation) navigation.addEventListener('navigate', (event) => (cameBack = (event as Event & { navigationType?: string }).navigationType === 'traverse'));
+  else addEventListener('popstate', () => (cameBack = true));
   // wouter dispatches these for its own navigations (use-browser-location.js).
   addEventListener('pushState', () => (cameBack = false));
   addEventListener('replaceState', () => (cameBack = false));
