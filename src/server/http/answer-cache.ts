@@ -4,6 +4,7 @@
  * a profile change or a close of ticket 7 leaves every other answer warm. A commit by another
  * connection (`npm run demo`, a restore) can't say what it touched: it drops everything.
  */
+import crypto from 'node:crypto';
 import { Payload } from './payload.ts';
 
 /** At 100,000 tickets a page is ~40 KB: this holds hundreds of pages and details. */
@@ -39,6 +40,9 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
   const entries = new Map<string, Entry>();
   let seenVersion = dataVersion();
   let usedBytes = 0;
+  /** How often each tag was invalidated; with the boot id, names the data behind a streamed answer. */
+  const generations = new Map<string, number>();
+  const bootId = crypto.randomBytes(6).toString('base64url');
 
   function drop(key: string, entry: Entry) {
     entries.delete(key);
@@ -48,6 +52,7 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
   return {
     /** Forgets every answer carrying any of these tags. */
     invalidate(...tags: string[]): void {
+      for (const tag of tags) generations.set(tag, (generations.get(tag) ?? 0) + 1);
       for (const [key, entry] of entries) if (entry.tags.some((tag) => tags.includes(tag))) drop(key, entry);
     },
 
@@ -74,6 +79,11 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
         drop(oldKey, old);
       }
       return payload;
+    },
+
+    /** Changes whenever answers under this tag would: an ETag for answers too big to keep. */
+    stamp(tag: string): string {
+      return `${bootId}:${dataVersion()}:${generations.get(tag) ?? 0}`;
     },
 
     get bytes(): number {

@@ -65,7 +65,7 @@ export function createRequestHandler(app: App, router: Router) {
       if (WRITE_METHODS.has(method)) ctx.body = await readBody(req);
       const reply = match.route.signedIn ? await match.route.handler({ ...ctx, ...signedIn! }) : await match.route.handler(ctx);
       const status = reply.status ?? 200;
-      if (reply.stream) return await sendStream(req, res, reply.stream);
+      if (reply.stream) return await sendStream(req, res, reply.stream, method === 'GET' || method === 'HEAD' ? signedIn?.user.id : undefined);
       const revalidate = signedIn && (method === 'GET' || method === 'HEAD') ? { callerId: signedIn.user.id } : undefined;
       await sendApi(req, res, { status, payload: reply.payload ?? new Payload(reply.body ?? {}), revalidate, headers: reply.headers });
     } catch (error) {

@@ -16,6 +16,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 const REVALIDATE = 'private, no-cache';
 const NO_STORE = 'no-store';
+/** Streams are long and made once: a middling quality keeps the CPU for other requests. */
+const STREAM_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 export function setSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -60,17 +62,24 @@ export async function sendApi(req: IncomingMessage, res: ServerResponse, answer:
  * A large answer, written as it is read: the stream's back-pressure paces the reads, so memory
  * stays flat at any size. A client that hangs up just ends it.
  */
-export async function sendStream(req: IncomingMessage, res: ServerResponse, answer: StreamedAnswer): Promise<void> {
+export async function sendStream(req: IncomingMessage, res: ServerResponse, answer: StreamedAnswer, callerId?: number): Promise<void> {
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Vary', 'Authorization, Accept-Encoding');
-  res.setHeader('Cache-Control', NO_STORE);
+  const revalidate = answer.version !== undefined && callerId !== undefined;
+  res.setHeader('Cache-Control', revalidate ? REVALIDATE : NO_STORE);
+  if (revalidate) {
+    const etag = callerEtag(crypto.createHash('sha1').update(answer.version!).digest('base64url'), callerId);
+    res.setHeader('ETag', etag);
+    if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
+  }
   res.setHeader('Content-Type', answer.contentType);
-  const gzip = preferredEncoding(req.headers['accept-encoding']) !== undefined;
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.writeHead(200);
   const source = Readable.from(answer.chunks, { objectMode: false });
+  const compress = encoding === 'br' ? zlib.createBrotliCompress(STREAM_BROTLI) : encoding === 'gzip' ? zlib.createGzip() : undefined;
   try {
-    await (gzip ? pipeline(source, zlib.createGzip(), res) : pipeline(source, res));
+    await (compress ? pipeline(source, compress, res) : pipeline(source, res));
   } catch (error) {
     // A client that hangs up mid-download is not an error; anything else reaches the funnel.
     if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;

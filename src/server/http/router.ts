@@ -30,6 +30,8 @@ export interface Reply {
 
 export interface StreamedAnswer {
   contentType: string;
+  /** Names the data the answer is made of: given, the answer gets an ETag from it and may be a 304. */
+  version?: string;
   headers?: Record<string, string>;
   chunks: Iterable<string>;
 }

@@ -15,6 +15,8 @@ import { check, conflict, forbidden, notFound } from '../http/errors.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
 import type { Scope } from '../store/ticket-queue.ts';
+import { JSON_TYPE } from '../http/respond.ts';
+import { jsonList } from '../store/ticket-json.ts';
 import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { EDITABLE_FIELDS, fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
@@ -52,9 +54,9 @@ export function ticketRoutes(router: Router, app: App): void {
   function listOrPage(ctx: SignedInContext, scope: Scope) {
     const key = scope.mineOf === undefined ? 'all' : `mine:${scope.mineOf}`;
     if (!asksForPage(ctx.query)) {
-      return cached(`list:${key}`, [CACHE_TAGS.lists], () => ({
-        data: { list: scope.mineOf === undefined ? app.tickets.list() : app.tickets.listMine(scope.mineOf) },
-      }));
+      // Streamed batch by batch: at any size it neither stalls the server nor outgrows a string.
+      const version = `list:${key}:${app.cache.stamp(CACHE_TAGS.lists)}`;
+      return { stream: { contentType: JSON_TYPE, version, chunks: jsonList(app.queue.exportRows({}, scope)) } };
     }
     const query = readQuery(ctx.query);
     return cached(`page:${key}?${ticketQueryString(query)}`, [CACHE_TAGS.lists], () => ({ data: app.queue.page(query, scope) }));

@@ -62,6 +62,18 @@ export function toTicket(row: TicketRow, image?: string | null): Ticket {
   return ticket;
 }
 
+/** `{"data":{"list":[…]}}`, one chunk per batch of rows, newest first as the batches come. */
+export function* jsonList(batches: Iterable<TicketRow[]>): Generator<string> {
+  yield '{"data":{"list":[';
+  let first = true;
+  for (const batch of batches) {
+    if (batch.length === 0) continue;
+    yield (first ? '' : ',') + batch.map((row) => JSON.stringify(toTicket(row))).join(',');
+    first = false;
+  }
+  yield ']}}';
+}
+
 export interface LogRow {
   id: number;
   name: string;

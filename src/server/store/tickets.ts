@@ -1,17 +1,14 @@
 /** Tickets, their images and their activity log: the queries. */
 import type { LogAction, User } from '../../shared/index.ts';
 import { transaction, type Db } from '../db/database.ts';
-import { LIST_COLUMNS as COLUMNS, ticketNumber, toLogEntry, toTicket, type LogRow, type TicketFields, type TicketRow } from './ticket-json.ts';
+import { LIST_COLUMNS as COLUMNS, ticketNumber, toLogEntry, type LogRow, type TicketFields, type TicketRow } from './ticket-json.ts';
 
 export { ticketNumber, toTicket, type TicketFields, type TicketRow } from './ticket-json.ts';
 
-const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
 
 export type TicketStore = ReturnType<typeof createTicketStore>;
 
 export function createTicketStore(db: Db) {
-  const all = db.prepare(`SELECT ${COLUMNS} FROM tickets ${NEWEST_FIRST}`);
-  const mine = db.prepare(`SELECT ${COLUMNS} FROM tickets WHERE created_by_id = ? OR developer_id = ? ${NEWEST_FIRST}`);
   const byId = db.prepare(`SELECT ${COLUMNS} FROM tickets WHERE id = ?`);
   const byNumber = db.prepare(`SELECT ${COLUMNS} FROM tickets WHERE number = ?`);
   const imageOf = db.prepare('SELECT data_url FROM ticket_images WHERE ticket_id = ?');
@@ -28,9 +25,6 @@ export function createTicketStore(db: Db) {
   const logOf = db.prepare('SELECT id, name, action, created_at FROM ticket_logs WHERE ticket_id = ? ORDER BY id');
 
   const store = {
-    list: () => (all.all() as unknown as TicketRow[]).map((row) => toTicket(row)),
-    listMine: (userId: number) => (mine.all(userId, userId) as unknown as TicketRow[]).map((row) => toTicket(row)),
-
     /** A ticket by its number (TCK-000042, any case) or its numeric id. */
     find(ref: string): TicketRow | undefined {
       const trimmed = ref.trim();
