@@ -29,7 +29,10 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export function createSessionStore(db: Db, limits: SessionLimits, now: () => number) {
   const idleMs = limits.idleHours * HOUR_MS;
   const maxMs = limits.maxDays * 24 * HOUR_MS;
-  const insert = db.prepare('INSERT INTO sessions (user_id, token_hash, created_at, last_used_at) VALUES (?, ?, ?, ?)');
+  // The session exists only if the password it was granted for is still the account's: a reset
+  // or a deletion while the hash was being checked leaves nothing behind (one statement, atomic).
+  const insert = db.prepare(`INSERT INTO sessions (user_id, token_hash, created_at, last_used_at)
+    SELECT id, ?, ?, ? FROM users WHERE id = ? AND password_hash = ?`);
   const byHash = db.prepare('SELECT id, user_id, created_at, last_used_at FROM sessions WHERE token_hash = ?');
   const touch = db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?');
   const removeOne = db.prepare('DELETE FROM sessions WHERE id = ?');
@@ -41,12 +44,14 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
   const expired = (s: SessionRow, at: number) => at - s.last_used_at > idleMs || at - s.created_at > maxMs;
 
   return {
-    /** Starts a session and returns the token; only its hash is stored. */
-    create(userId: number): string {
+    /**
+     * Starts a session and returns the token (only its hash is stored), or undefined when the
+     * account's password is no longer `checkedHash`, the one the caller verified.
+     */
+    create(userId: number, checkedHash: string): string | undefined {
       const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
       const at = now();
-      insert.run(userId, hashToken(token), at, at);
-      return token;
+      return Number(insert.run(hashToken(token), at, at, userId, checkedHash).changes) === 1 ? token : undefined;
     },
 
     /** The user id behind a live token, or undefined (unknown, revoked or expired). */

@@ -30,16 +30,17 @@ export async function signIn(app: App, body: Record<string, unknown>, ip: string
   // Guesses sent at once all pass the first check while their hashes are computed; checking
   // again here, before the answer says right or wrong, keeps a burst from outrunning the limit.
   refuseWhileLimited(limits);
-  // The account may have been deleted while its password was being checked.
+  // The account may have been deleted, or its password changed, while the hash was computed:
+  // the session is only created if the password checked is still the account's.
   const user = account && matches ? app.users.find(account.id) : undefined;
-  if (!user) {
+  const token = user && app.sessions.create(user.id, account!.password_hash);
+  if (!user || !token) {
     app.accountLimiter.fail(email);
     app.addressLimiter.fail(ip);
     throw new HttpError(422, SERVER.badCredentials);
   }
 
   app.accountLimiter.clear(email);
-  const token = app.sessions.create(user.id);
   const lastSeen = app.nowIso();
   app.users.markSeen(user.id, lastSeen);
   return { user: { ...user, last_seen: lastSeen }, authorization: { token, type: 'bearer' } };
