@@ -1,4 +1,7 @@
-/** A compact labelled <select> for the list toolbar: the label is read out, the first option says "all". */
+/**
+ * A compact labelled <select> for the list toolbar. With an "all" option the label shows on phones
+ * only: on wide screens 'All apps' says what the select is, and saves a row.
+ */
 import { useId } from 'react';
 import styles from './TicketToolbar.module.css';
 
@@ -15,10 +18,10 @@ export function FilterSelect({ label, value, all, options, onChange }: FilterSel
   const id = useId();
   return (
     <div className={styles.select}>
-      <label htmlFor={id} className={styles.selectLabel}>
+      <label htmlFor={id} className={all === undefined ? styles.selectLabel : `${styles.selectLabel} ${styles.phoneOnly}`}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} data-active={value !== '' || undefined}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} data-active={(all !== undefined && value !== '') || undefined}>
         {all !== undefined && <option value="">{all}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

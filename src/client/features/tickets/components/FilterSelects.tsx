@@ -12,7 +12,7 @@ export interface FilterSelectsProps {
   developerFilter?: boolean;
 }
 
-const PRIORITY_LABELS: Record<Priority, string> = { high: 'High', medium: 'Medium', low: 'Low' };
+const PRIORITY_LABELS: Record<Priority, string> = { high: 'High priority', medium: 'Medium priority', low: 'Low priority' };
 const UNASSIGNED = 'none';
 
 /** One chosen value of a list filter ('' when none, or when a link chose several). */

@@ -33,30 +33,28 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
     <div className={styles.toolbar}>
       <div className={styles.row}>
         <Tabs value={state.scope} options={config.scopes} onChange={list.setScope} />
-        <div className={styles.actions}>
+        <div className={`${styles.actions} ${styles.end}`}>
           <Tabs label="Layout" value={list.view} options={VIEWS} onChange={list.setView} />
           {config.exportCsv && list.scope.source === 'all' && <ExportButton query={list.query} />}
         </div>
       </div>
       <div className={styles.row}>
         <SearchBox value={state.filters.q ?? ''} onSearch={(q, replace) => setFilters({ ...state.filters, q: q || undefined }, replace)} />
-        <div className={styles.actions}>
+        <StatusFilter selected={state.filters.status ?? []} counts={list.counts} onChange={(status) => setFilters({ ...state.filters, status })} />
+        <div className={`${styles.actions} ${styles.end}`}>
           <FilterSelect label="Sort" value={state.sort ?? 'newest'} options={SORT_OPTIONS} onChange={(sort) => list.setSort(sort === 'newest' ? undefined : (sort as Sort))} />
           <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
             Filters{active > 0 ? ` (${active})` : ''}
           </button>
         </div>
       </div>
-      <div className={styles.row}>
-        <StatusFilter selected={state.filters.status ?? []} counts={list.counts} onChange={(status) => setFilters({ ...state.filters, status })} />
-        <div id={panel} className={styles.filters} data-open={open || undefined}>
-          <FilterSelects filters={state.filters} onChange={(filters) => setFilters(filters)} developerFilter={config.developerFilter} />
-          {hasNarrowingFilters(state.filters) && (
-            <button type="button" className={styles.clear} onClick={list.clearFilters}>
-              Clear filters
-            </button>
-          )}
-        </div>
+      <div id={panel} className={styles.filters} data-open={open || undefined}>
+        <FilterSelects filters={state.filters} onChange={(filters) => setFilters(filters)} developerFilter={config.developerFilter} />
+        {hasNarrowingFilters(state.filters) && (
+          <button type="button" className={styles.clear} onClick={list.clearFilters}>
+            Clear filters
+          </button>
+        )}
       </div>
     </div>
   );
