@@ -41,7 +41,7 @@ function shuffled(items, seed = 7) {
   return out;
 }
 
-const query = (params) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined)).toString();
+export const query = (params) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined)).toString();
 
 /** Search terms as people type them: whole words and their prefixes of 3+ letters. */
 const searchTerms = () => [...new Set(VOCABULARY.flatMap((word) => Array.from({ length: Math.max(0, word.length - 2) }, (_, i) => word.slice(0, i + 3))))];
@@ -51,19 +51,19 @@ const searchTerms = () => [...new Set(VOCABULARY.flatMap((word) => Array.from({ 
  * combination, each with a sort. Runs stay within the list (no query asked twice) at the
  * throughputs this machine reaches.
  */
-function distinctSearches(limit = 50) {
+export function distinctSearches(limit = 50) {
   const out = [];
   for (const q of searchTerms()) for (const sort of SORTS) for (const status of STATUS_SETS) for (const app of APP_SETS) out.push(`/api/tickets?${query({ limit, q, status, app, sort })}`);
   return shuffled(out);
 }
-function distinctFilters() {
+export function distinctFilters() {
   const out = [];
   for (const sort of SORTS) for (const status of STATUS_SETS) for (const app of APP_SETS) for (const priority of PRIORITY_SETS) for (let category = 0; category <= 8; category++) for (let service = 0; service <= 12; service += 4) {
     out.push(`/api/tickets?${query({ limit: 50, status, app, priority, category_id: category || '', service_id: service || '', sort })}`);
   }
   return shuffled(out);
 }
-function distinctStats() {
+export function distinctStats() {
   const out = [];
   for (const q of ['', ...searchTerms()]) for (const status of STATUS_SETS) for (const app of APP_SETS) out.push(`/api/tickets/stats?${query({ q, status, app })}`);
   return shuffled(out);
@@ -72,7 +72,7 @@ function distinctStats() {
 const number = (id) => `TCK-${String(id).padStart(6, '0')}`;
 
 /** Writes at a steady rate: status changes (close / reopen) of random tickets and, one in five, a new ticket. */
-function startWriter(base, headers, tickets, perSecond = WRITES_PER_SECOND) {
+export function startWriter(base, headers, tickets, perSecond = WRITES_PER_SECOND) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const known = new Map();
   const latencies = [];
@@ -140,7 +140,7 @@ async function resetBare(bareUrl) {
 }
 
 /** Times `GET path` right after a write, on one connection: the first read of fresh data. */
-async function coldReads(base, headers, writer, paths, samples) {
+export async function coldReads(base, headers, writer, paths, samples) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times = Object.fromEntries(paths.map((p) => [p, []]));
   for (let i = 0; i < samples; i++) {

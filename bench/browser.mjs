@@ -14,7 +14,7 @@ import { printTable, saveResults } from './report.mjs';
 const SIZES = (process.env.BENCH_TICKETS ?? '1000,100000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 /** Sign-ins per size; the server allows 10 per account per 15 minutes, one round warms up. */
 const ROUNDS = Math.min(8, Number(process.env.BENCH_BROWSER_ROUNDS ?? 5));
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const FORM = 'input[type="password"]';
 const CARD = 'a[href^="/admin/ticket/"]';
 
@@ -33,7 +33,7 @@ function marks([form, card]) {
   }, true);
 }
 
-async function oneRound(browser, url) {
+export async function oneRound(browser, url) {
   const context = await browser.newContext();
   try {
     await context.addInitScript(marks, [FORM, CARD]);

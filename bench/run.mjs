@@ -1,9 +1,14 @@
-/** Runs the benchmarks of DESIGN §8: `npm run bench` (all) or `npm run bench -- api bundle browser`. */
+/**
+ * Runs the benchmarks of DESIGN §8: `npm run bench` (bundle, api, browser) or name suites:
+ * `npm run bench -- api bundle browser`; `-- scale` (a million tickets) only when named.
+ */
 import { benchApi } from './api.mjs';
 import { benchBrowser } from './browser.mjs';
 import { benchBundle } from './bundle.mjs';
+import { benchScale } from './scale.mjs';
 
-const SUITES = { bundle: benchBundle, api: benchApi, browser: benchBrowser };
+const SUITES = { bundle: benchBundle, api: benchApi, browser: benchBrowser, scale: benchScale };
+const DEFAULT = ['bundle', 'api', 'browser'];
 const chosen = process.argv.slice(2).filter((name) => name in SUITES);
 
-for (const name of chosen.length ? chosen : Object.keys(SUITES)) await SUITES[name]();
+for (const name of chosen.length ? chosen : DEFAULT) await SUITES[name]();

@@ -1,0 +1,69 @@
+/**
+ * The work queue at a million tickets (issue 9's "done when"): the demo fill time, then on one
+ * connection the first page (cached, and right after a write), a search, stats and one ticket,
+ * the server's RSS, and whether the admin dashboard still loads in headless Chromium.
+ * Not part of the default run (the fill alone takes minutes): npm run bench -- scale
+ * BENCH_SCALE_TICKETS (default 1,000,000); BENCH_SCALE_DATA_DIR reuses a filled folder.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { DEMO_SEARCH_WORDS } from '../src/server/demo-data.ts';
+import { coldReads, distinctSearches, query, startWriter } from './api.mjs';
+import { CHROMIUM_ARGS, oneRound } from './browser.mjs';
+import { LoadGenerator } from './load.mjs';
+import { memoryOf, run, serverEnv, signIn, startListening, stop, tempDataDir } from './processes.mjs';
+import { printTable, saveResults } from './report.mjs';
+
+const TICKETS = Number(process.env.BENCH_SCALE_TICKETS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 200);
+
+export async function benchScale() {
+  const reuse = process.env.BENCH_SCALE_DATA_DIR;
+  const dataDir = reuse ?? tempDataDir();
+  const env = serverEnv(dataDir);
+  const result = { tickets: TICKETS, rows: {} };
+  console.log(`\nScale: ${TICKETS.toLocaleString('en')} tickets`);
+  if (!reuse || !existsSync(`${dataDir}/helpdesk.db`)) {
+    result.fillSeconds = (await run('src/server/demo.ts', ['--tickets', String(TICKETS)], env, { quiet: true })) / 1000;
+    console.log(`  demo fill: ${result.fillSeconds.toFixed(1)} s`);
+  }
+  const app = await startListening('src/server/main.ts', env);
+  const generator = await new LoadGenerator().start();
+  try {
+    const token = await signIn(app.url);
+    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+    const firstPage = '/api/tickets?limit=50';
+    const row = (name, figures) => {
+      result.rows[name] = { p50: figures.p50, p99: figures.p99, ...(figures.rps ? { rps: figures.rps } : {}) };
+      console.log(`  ${name.padEnd(48)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms`);
+    };
+    row('first page, 1 conn (cached)', await generator.measure({ base: app.url, headers, targets: [firstPage], connections: 1 }));
+    row('search, 1 conn (distinct terms, uncached)', await generator.measure({ base: app.url, headers, targets: distinctSearches(), connections: 1 }));
+    const writer = startWriter(app.url, headers, TICKETS, 0.001);
+    const paths = [firstPage, '/api/tickets/stats', `/api/tickets?${query({ limit: 50, q: DEMO_SEARCH_WORDS.medium })}`, `/api/tickets/TCK-${String(Math.floor(TICKETS / 2)).padStart(6, '0')}`];
+    const names = ['first page', 'stats', `search "${DEMO_SEARCH_WORDS.medium}"`, 'one ticket'];
+    const cold = await coldReads(app.url, headers, writer, paths, SAMPLES);
+    await writer.stop();
+    paths.forEach((path, i) => row(`${names[i]}, 1 conn, right after a write`, cold[path]));
+    result.rss = memoryOf(app.child.pid);
+
+    if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      try {
+        await oneRound(browser, app.url);
+        result.dashboard = await oneRound(browser, app.url);
+        console.log(`  admin dashboard: sign-in click → first card ${result.dashboard.dashboard.toFixed(0)} ms`);
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await generator.close();
+    await stop(app.child);
+    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+  }
+  const table = Object.entries(result.rows).map(([name, r]) => [name, `${r.p50.toFixed(1)} ms`, `${r.p99.toFixed(1)} ms`]);
+  printTable(`Scale: ${TICKETS.toLocaleString('en')} tickets${result.fillSeconds ? `, demo fill ${result.fillSeconds.toFixed(0)} s` : ''}, server RSS ${result.rss.rssMB.toFixed(0)} MB`, ['', 'p50', 'p99'], table);
+  saveResults('scale', result);
+  return result;
+}
