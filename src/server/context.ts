@@ -24,6 +24,8 @@ export interface App {
   cache: AnswerCache;
   accountLimiter: RateLimiter;
   addressLimiter: RateLimiter;
+  /** Failures per account and address together. */
+  pairLimiter: RateLimiter;
   /** Verified against when the e-mail is unknown, so both answers take the same time. */
   dummyHash: Promise<string>;
   log: (line: string) => void;

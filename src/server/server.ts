@@ -6,7 +6,7 @@ import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
 import { createSessionStore } from './auth/sessions.ts';
-import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS } from './auth/sign-in.ts';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_FAILURE_LIMIT } from './auth/sign-in.ts';
 import type { App } from './context.ts';
 import { dataVersionReader, openDatabase } from './db/database.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
@@ -70,6 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
+    pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     dummyHash: hashPassword(crypto.randomBytes(16).toString('hex'), settings.scryptCost),
     log,
     logError,

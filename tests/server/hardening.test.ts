@@ -31,3 +31,50 @@ describe('a sign-in racing a password reset', () => {
     }
   });
 });
+
+describe('sign-in floods and lockouts, from two client addresses', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    // Listening on both stacks: 127.0.0.1 and ::1 reach it as two different client addresses.
+    t = await startTestServer({ host: '::', scryptCost: SLOW_COST });
+  });
+  afterAll(() => t.close());
+
+  const signInFrom = async (address: '127.0.0.1' | '[::1]', email: string, password: string) => {
+    const res = await fetch(`http://${address}:${t.server.port}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    return res.status;
+  };
+
+  it('refuses a parallel flood at once instead of hashing it, and the real user still gets in from elsewhere', async () => {
+    const flood = Array.from({ length: 200 }, (_, i) => signInFrom('[::1]', ADMIN.email, `flood-guess-${i}`));
+    const user = signInFrom('127.0.0.1', ADMIN.email, ADMIN.password);
+    const statuses = await Promise.all(flood);
+    expect(await user).toBe(200);
+    expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(190);
+    expect(statuses.filter((status) => status !== 422 && status !== 429)).toEqual([]);
+  });
+
+  it('a flood over many accounts waits in its own lane: at most 50 hashed, the rest refused at once', async () => {
+    const flood = Array.from({ length: 120 }, (_, i) => signInFrom('[::1]', `nobody${i}@example.com`, 'wrong-password'));
+    const statuses = await Promise.all(flood);
+    expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(50);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(70);
+  });
+
+  it('ten guesses lock the guessing address, not the real user on a clean address', async () => {
+    t.advance(16 * 60_000); // the floods above have aged out
+    const admin = await t.signIn(ADMIN.email, ADMIN.password);
+    const victim = await createStaff(t, admin, 'developer', 'Lockme');
+    for (let i = 0; i < 10; i++) expect(await signInFrom('[::1]', victim.email, `guess-${i}-xx`)).toBe(422);
+    expect(await signInFrom('[::1]', victim.email, PASSWORD)).toBe(429);
+    expect(await signInFrom('127.0.0.1', victim.email, PASSWORD)).toBe(200);
+    // Once that address fails too, the account's ten failures hold it back as well.
+    expect(await signInFrom('127.0.0.1', victim.email, 'one-more-guess')).toBe(422);
+    expect(await signInFrom('127.0.0.1', victim.email, PASSWORD)).toBe(429);
+  });
+});

@@ -10,23 +10,59 @@ const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 /** Each hash at N=2^17 needs ~128 MiB; more than two at once would starve a small machine. */
 const MAX_IN_FLIGHT = 2;
+/** Hashes waiting, per lane (a client address) and in all; past these a request is refused at once. */
+const MAX_WAITING_PER_LANE = 16;
+const MAX_WAITING = 256;
+
+/** Thrown instead of queueing a hash the server could not get to in reasonable time. */
+export class HashQueueFull extends Error {}
+
+export interface HashOptions {
+  /** Waiting hashes are served one lane at a time, in turn: one address's flood can't starve another's sign-in. @default '' */
+  lane?: string;
+  /** Runs when the hash gets its slot; throwing there skips the hash (a limit reached meanwhile). */
+  beforeStart?: () => void;
+}
 
 let inFlight = 0;
-const waiting: Array<() => void> = [];
+let waitingCount = 0;
+/** Lanes in turn order: a served lane goes to the back (Map keeps insertion order). */
+const lanes = new Map<string, Array<() => void>>();
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
-  else inFlight++;
+function release(): void {
+  const first = lanes.entries().next().value;
+  if (!first) {
+    inFlight--;
+    return;
+  }
+  const [lane, queue] = first;
+  const next = queue.shift()!;
+  waitingCount--;
+  lanes.delete(lane);
+  if (queue.length > 0) lanes.set(lane, queue);
+  next();
+}
+
+async function withSlot<T>(work: () => Promise<T>, { lane = '', beforeStart }: HashOptions = {}): Promise<T> {
+  if (inFlight < MAX_IN_FLIGHT) inFlight++;
+  else {
+    const queue = lanes.get(lane) ?? [];
+    if (queue.length >= MAX_WAITING_PER_LANE || waitingCount >= MAX_WAITING) throw new HashQueueFull();
+    waitingCount++;
+    await new Promise<void>((resolve) => {
+      queue.push(resolve);
+      lanes.set(lane, queue);
+    });
+  }
   try {
+    beforeStart?.();
     return await work();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else inFlight--;
+    release();
   }
 }
 
-function derive(password: string, salt: Buffer, cost: number, r: number, p: number): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: number, r: number, p: number, options?: HashOptions): Promise<Buffer> {
   const N = 2 ** cost;
   const maxmem = 256 * N * r + 32 * 1024 * 1024;
   return withSlot(
@@ -34,6 +70,7 @@ function derive(password: string, salt: Buffer, cost: number, r: number, p: numb
       new Promise((resolve, reject) =>
         crypto.scrypt(password.normalize('NFKC'), salt, KEY_BYTES, { N, r, p, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
       ),
+    options,
   );
 }
 
@@ -43,11 +80,11 @@ export async function hashPassword(password: string, cost: number): Promise<stri
   return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, options?: HashOptions): Promise<boolean> {
   const [scheme, cost, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(cost), Number(r), Number(p));
+  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(cost), Number(r), Number(p), options);
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
 

@@ -1,47 +1,74 @@
-/** Sign-in (DESIGN §5): the same 422 for a wrong password and an unknown e-mail, rate limited. */
+/**
+ * Sign-in (DESIGN §5): the same 422 for a wrong password and an unknown e-mail, rate limited so
+ * that a guesser is stopped without locking the real user out (README, "Sign-in limits"):
+ *  - 10 failures per account and address, and 50 per address, in 15 minutes: that address waits;
+ *  - 10 failures per account from anywhere block only addresses that have failed themselves,
+ *    so the right password from a clean address still gets in;
+ *  - attempts in flight count as failures until decided, and a flood waits in its own lane of
+ *    the hash queue: it is refused at once, and cannot starve other addresses' sign-ins.
+ */
 import { SERVER, validateSignIn, type SignInAnswer } from '../../shared/index.ts';
 import type { App } from '../context.ts';
 import { check, HttpError } from '../http/errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { verifyPassword } from './passwords.ts';
+import { HashQueueFull, verifyPassword } from './passwords.ts';
 
 export const ACCOUNT_FAILURE_LIMIT = 10;
+export const PAIR_FAILURE_LIMIT = 10;
 export const ADDRESS_FAILURE_LIMIT = 50;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 
+const tooMany = (seconds: number) => new HttpError(429, SERVER.tooManyAttempts, undefined, { 'Retry-After': String(seconds) });
+
 /** Throws 429 with Retry-After while any of the keys is over its limit. */
-export function refuseWhileLimited(checks: Array<[RateLimiter, string]>): void {
-  const wait = Math.max(...checks.map(([limiter, key]) => limiter.retryAfter(key)));
-  if (wait > 0) throw new HttpError(429, SERVER.tooManyAttempts, undefined, { 'Retry-After': String(wait) });
+export function refuseWhileLimited(checks: Array<[RateLimiter, string]>, countPending = true): void {
+  const wait = Math.max(...checks.map(([limiter, key]) => limiter.retryAfter(key, countPending)));
+  if (wait > 0) throw tooMany(wait);
 }
 
 export async function signIn(app: App, body: Record<string, unknown>, ip: string): Promise<SignInAnswer> {
   check(validateSignIn(body));
   const email = String(body.email).trim().toLowerCase();
   const password = String(body.password);
-  const limits: Array<[RateLimiter, string]> = [
-    [app.accountLimiter, email],
-    [app.addressLimiter, ip],
-  ];
-  refuseWhileLimited(limits);
+  const pair = `${email}\n${ip}`;
+  const refuse = (countPending: boolean) => {
+    const checks: Array<[RateLimiter, string]> = [
+      [app.pairLimiter, pair],
+      [app.addressLimiter, ip],
+    ];
+    if (app.addressLimiter.hasFailures(ip)) checks.push([app.accountLimiter, email]);
+    refuseWhileLimited(checks, countPending);
+  };
+  refuse(true);
 
-  const account = app.users.findByEmail(email);
-  const matches = await verifyPassword(password, account?.password_hash ?? (await app.dummyHash));
-  // Guesses sent at once all pass the first check while their hashes are computed; checking
-  // again here, before the answer says right or wrong, keeps a burst from outrunning the limit.
-  refuseWhileLimited(limits);
-  // The account may have been deleted, or its password changed, while the hash was computed:
-  // the session is only created if the password checked is still the account's.
-  const user = account && matches ? app.users.find(account.id) : undefined;
-  const token = user && app.sessions.create(user.id, account!.password_hash);
-  if (!user || !token) {
-    app.accountLimiter.fail(email);
-    app.addressLimiter.fail(ip);
-    throw new HttpError(422, SERVER.badCredentials);
+  const settlePair = app.pairLimiter.reserve(pair);
+  const settleAddress = app.addressLimiter.reserve(ip);
+  let verdict: boolean | undefined; // undefined: refused before deciding, which is no failure
+  try {
+    const account = app.users.findByEmail(email);
+    const stored = account?.password_hash ?? (await app.dummyHash);
+    // Checked again when the hash gets its slot and once it is done: failures recorded while this
+    // attempt waited count too, so a burst sent at once cannot outrun the limit.
+    const matches = await verifyPassword(password, stored, { lane: ip, beforeStart: () => refuse(false) });
+    refuse(false);
+    // The account may have been deleted, or its password changed, while the hash was computed:
+    // the session is only created if the password checked is still the account's.
+    const user = account && matches ? app.users.find(account.id) : undefined;
+    const token = user && app.sessions.create(user.id, account!.password_hash);
+    verdict = Boolean(user && token);
+    if (!user || !token) {
+      app.accountLimiter.fail(email);
+      throw new HttpError(422, SERVER.badCredentials);
+    }
+    app.pairLimiter.clear(pair);
+    const lastSeen = app.nowIso();
+    app.users.markSeen(user.id, lastSeen);
+    return { user: { ...user, last_seen: lastSeen }, authorization: { token, type: 'bearer' } };
+  } catch (error) {
+    if (error instanceof HashQueueFull) throw tooMany(1);
+    throw error;
+  } finally {
+    settlePair(verdict === false);
+    settleAddress(verdict === false);
   }
-
-  app.accountLimiter.clear(email);
-  const lastSeen = app.nowIso();
-  app.users.markSeen(user.id, lastSeen);
-  return { user: { ...user, last_seen: lastSeen }, authorization: { token, type: 'bearer' } };
 }
