@@ -1,4 +1,5 @@
 /** The outside audit's attacks (issue 10), kept as tests so they stay fixed. */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createStaff, PASSWORD, startTestServer, type TestServer } from './helpers.ts';
 
@@ -76,5 +77,29 @@ describe('sign-in floods and lockouts, from two client addresses', () => {
     // Once that address fails too, the account's ten failures hold it back as well.
     expect(await signInFrom('127.0.0.1', victim.email, 'one-more-guess')).toBe(422);
     expect(await signInFrom('127.0.0.1', victim.email, PASSWORD)).toBe(429);
+  });
+});
+
+describe('clients that hang up', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.close());
+
+  it('a body cut off mid-way is not an error: nothing is logged, and the server answers the next request', async () => {
+    const token = await t.signIn(ADMIN.email, ADMIN.password);
+    for (let i = 0; i < 5; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(t.server.port, '127.0.0.1', () => {
+          socket.write(`POST /api/tickets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"title":`);
+          setTimeout(() => socket.destroy(), 50);
+        });
+        socket.on('close', () => resolve());
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(t.logs.filter((line) => /error/i.test(line))).toEqual([]);
+    expect((await t.call('GET', '/api/health')).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { SERVER } from '../../shared/index.ts';
-import { HttpError } from './errors.ts';
+import { ClientGone, HttpError } from './errors.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -43,7 +43,10 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promis
         reject(malformed());
       }
     });
-    req.on('error', reject);
+    req.on('error', () => reject(new ClientGone()));
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientGone());
+    });
   });
 }
 

@@ -14,6 +14,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The client hung up before its request was read: nobody is left to answer, and nothing went wrong here. */
+export class ClientGone extends Error {}
+
 export const unauthenticated = () => new HttpError(401, SERVER.unauthenticated);
 export const forbidden = () => new HttpError(403, SERVER.forbidden);
 export const notFound = () => new HttpError(404, SERVER.notFound);

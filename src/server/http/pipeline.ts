@@ -7,7 +7,7 @@ import { SERVER } from '../../shared/index.ts';
 import { hashToken } from '../auth/sessions.ts';
 import type { App } from '../context.ts';
 import { readBody } from './body.ts';
-import { HttpError, unauthenticated } from './errors.ts';
+import { ClientGone, HttpError, unauthenticated } from './errors.ts';
 import { Payload } from './payload.ts';
 import { sendApi, sendStream, setSecurityHeaders } from './respond.ts';
 import type { Router, SignedInContext } from './router.ts';
@@ -74,6 +74,7 @@ export function createRequestHandler(app: App, router: Router) {
   }
 
   async function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): Promise<void> {
+    if (error instanceof ClientGone) return void res.destroy();
     const known = error instanceof HttpError ? error : undefined;
     if (!known) app.logError(`Unhandled error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     const failure = known ?? new HttpError(500, SERVER.serverError);
