@@ -48,6 +48,17 @@ describe('dashboard', () => {
     expect(within(tile('Categories')).getByText('2')).toBeTruthy();
   });
 
+  test('each tile links to its list; Total Tickets counts from stats, never from a whole list', async () => {
+    const server = fakeApi({ ...ticketRoutes(TICKETS), 'GET /users': list(STAFF), 'GET /developers': list(DEVELOPERS), 'GET /config/categories': list(CATEGORIES) });
+    signInAs(ADMIN);
+    renderApp('/admin');
+    await screen.findByText('Ticket 1');
+    const hrefs = ['Total Tickets', 'Staffs', 'Developers', 'Categories'].map((name) => within(tile(name)).getByRole('link').getAttribute('href'));
+    expect(hrefs).toEqual(['/admin/tickets', '/admin/staff', '/admin/developer', '/admin/category']);
+    const ticketCalls = server.calls.filter((call) => call.path.startsWith('/tickets'));
+    expect(ticketCalls.map((call) => call.path).sort()).toEqual(['/tickets/stats', '/tickets?limit=50']);
+  });
+
   test('the grid shows every ticket, newest first by created_at, linking to the admin detail', async () => {
     fakeApi(ticketRoutes(TICKETS));
     signInAs(ADMIN);

@@ -1,0 +1,163 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { useInfiniteQuery } from '../../../src/client/lib/infiniteQuery.ts';
+import { invalidate, type QueryKey } from '../../../src/client/lib/query.ts';
+import { ApiError } from '../../../src/client/lib/request.ts';
+
+interface Page {
+  items: number[];
+  next: string | null;
+}
+
+/** A list of `size` numbers served `per` at a time; the cursor is the offset. */
+function server(size: number, per = 2) {
+  let items = Array.from({ length: size }, (_, i) => i + 1);
+  const fetchPage = vi.fn(async (cursor: string | undefined): Promise<Page> => {
+    const start = Number(cursor ?? 0);
+    const end = start + per;
+    return { items: items.slice(start, end), next: end < items.length ? String(end) : null };
+  });
+  return { fetchPage, prepend: (n: number) => (items = [n, ...items]) };
+}
+
+const nextCursor = (page: Page) => page.next;
+
+function List({ queryKey, fetchPage }: { queryKey: QueryKey; fetchPage: (cursor: string | undefined) => Promise<Page> }) {
+  const query = useInfiniteQuery(queryKey, fetchPage, { nextCursor });
+  if (query.error && !query.data) return <p>{`${query.error.message}...`}</p>;
+  if (!query.data) return <p>Loading</p>;
+  return (
+    <div>
+      <p data-testid="items">{query.data.flatMap((page) => page.items).join(',')}</p>
+      {query.hasNextPage && <button onClick={() => void query.fetchNextPage()}>{query.isFetchingNextPage ? 'Loading more' : 'Show more'}</button>}
+      {query.error && <p>{query.error.message}</p>}
+    </div>
+  );
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const items = () => screen.getByTestId('items').textContent;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+describe('useInfiniteQuery', () => {
+  test('loads the first page, then the next one on demand, until there is none', async () => {
+    const { fetchPage } = server(5);
+    render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await advance(0);
+    expect(items()).toBe('1,2');
+    fireEvent.click(screen.getByText('Show more'));
+    expect(screen.getByText('Loading more')).toBeTruthy();
+    await advance(0);
+    expect(items()).toBe('1,2,3,4');
+    fireEvent.click(screen.getByText('Show more'));
+    await advance(0);
+    expect(items()).toBe('1,2,3,4,5');
+    expect(screen.queryByText('Show more')).toBeNull();
+    expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([undefined, '2', '4']);
+  });
+
+  test('two clicks while a page loads fetch it once; two screens on one key share the requests', async () => {
+    const { fetchPage } = server(10);
+    render(
+      <>
+        <List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />
+        <List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />
+      </>,
+    );
+    await advance(0);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getAllByText('Show more')[0]!);
+    fireEvent.click(screen.getAllByText('Loading more')[1]!);
+    await advance(0);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(screen.getAllByTestId('items').map((p) => p.textContent)).toEqual(['1,2,3,4', '1,2,3,4']);
+  });
+
+  test('an invalidation walks the loaded pages again from the first and swaps them in whole: no duplicates', async () => {
+    const { fetchPage, prepend } = server(6);
+    render(<List queryKey={['tickets', 'page', { status: ['opened'] }]} fetchPage={fetchPage} />);
+    await advance(0);
+    fireEvent.click(screen.getByText('Show more'));
+    await advance(0);
+    expect(items()).toBe('1,2,3,4');
+    // A new ticket arrives at the top: an offset-based second page would now repeat '2'.
+    prepend(0);
+    fetchPage.mockClear();
+    act(() => invalidate(['tickets']));
+    expect(items()).toBe('1,2,3,4');
+    await advance(0);
+    expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([undefined, '2']);
+    expect(items()).toBe('0,1,2,3');
+  });
+
+  test('asking for the next page during a refetch waits for it and continues from its last page', async () => {
+    const { fetchPage } = server(6);
+    render(<List queryKey={['mytickets', 'page', {}]} fetchPage={fetchPage} />);
+    await advance(0);
+    act(() => invalidate(['mytickets']));
+    fireEvent.click(screen.getByText('Show more'));
+    await advance(0);
+    expect(items()).toBe('1,2,3,4');
+    expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([undefined, undefined, '2']);
+  });
+
+  test('a failing next page is retried after 1 s, 2 s and 4 s; the loaded pages stay on screen meanwhile', async () => {
+    const { fetchPage } = server(6);
+    render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
+    await advance(0);
+    const real = fetchPage.getMockImplementation()!;
+    fetchPage.mockImplementation(async (cursor) => {
+      if (cursor) throw new ApiError('Server error.', 500);
+      return real(cursor);
+    });
+    fireEvent.click(screen.getByText('Show more'));
+    await advance(0);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    await advance(1000);
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+    await advance(2000);
+    fetchPage.mockImplementation(real);
+    await advance(4000);
+    expect(fetchPage).toHaveBeenCalledTimes(5);
+    expect(items()).toBe('1,2,3,4');
+  });
+
+  test('a 4xx next page (a stale cursor) is not retried; the message shows under the list', async () => {
+    const { fetchPage } = server(6);
+    render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
+    await advance(0);
+    fetchPage.mockImplementation(async () => {
+      throw new ApiError('cursor is not valid for this list; start again from the first page.', 422);
+    });
+    fireEvent.click(screen.getByText('Show more'));
+    await advance(10_000);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(items()).toBe('1,2');
+    expect(screen.getByText('cursor is not valid for this list; start again from the first page.')).toBeTruthy();
+  });
+
+  test('a list reopened within 5 minutes shows its loaded pages at once and refreshes them; after that it starts over', async () => {
+    const { fetchPage } = server(6);
+    const first = render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
+    await advance(0);
+    fireEvent.click(screen.getByText('Show more'));
+    await advance(0);
+    first.unmount();
+    await advance(5 * 60_000 - 1);
+    fetchPage.mockClear();
+    const second = render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
+    expect(items()).toBe('1,2,3,4');
+    await advance(0);
+    expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([undefined, '2']);
+    second.unmount();
+    await advance(5 * 60_000);
+    render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await advance(0);
+    expect(items()).toBe('1,2');
+  });
+});
