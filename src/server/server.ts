@@ -10,6 +10,7 @@ import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_F
 import type { App } from './context.ts';
 import { dataVersionReader, openDatabase } from './db/database.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
+import { deadlines, limitConnections } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
@@ -79,7 +80,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.sessions.sweep();
   const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
 
-  const server = http.createServer(createRequestHandler(app, buildRouter(app)));
+  const handle = createRequestHandler(app, buildRouter(app));
+  const server = http.createServer(deadlines(settings), handle);
+  limitConnections(server, settings, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());

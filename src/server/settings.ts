@@ -18,6 +18,12 @@ export interface Settings {
   /** log2 of scrypt's N. Tests lower it; the default never changes. */
   scryptCost: number;
   distDir: string;
+  /** A client must send its request headers within this many seconds (DESIGN §9.4). */
+  headersTimeoutSeconds: number;
+  /** …and its whole request, body included, within this many. */
+  requestTimeoutSeconds: number;
+  /** Open connections one client address may hold; more are closed at once. */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -34,6 +40,9 @@ export const DEFAULT_SETTINGS: Settings = {
   corsOrigins: [],
   scryptCost: 17,
   distDir: './dist',
+  headersTimeoutSeconds: 10,
+  requestTimeoutSeconds: 60,
+  maxConnectionsPerAddress: 256,
 };
 
 type Env = Record<string, string | undefined>;
@@ -70,5 +79,8 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     scryptCost: numberFrom(env, 'SCRYPT_COST', d.scryptCost, { min: 1, max: 22 }),
     distDir: path.resolve(textFrom(env, 'DIST_DIR', d.distDir)),
+    headersTimeoutSeconds: numberFrom(env, 'HEADERS_TIMEOUT_SECONDS', d.headersTimeoutSeconds, { min: 0.1 }),
+    requestTimeoutSeconds: numberFrom(env, 'REQUEST_TIMEOUT_SECONDS', d.requestTimeoutSeconds, { min: 0.1 }),
+    maxConnectionsPerAddress: numberFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', d.maxConnectionsPerAddress, { min: 1 }),
   };
 }

@@ -103,3 +103,62 @@ describe('clients that hang up', () => {
     expect((await t.call('GET', '/api/health')).status).toBe(200);
   });
 });
+
+/** Opens a raw connection, sends `text`, and resolves with what came back once the server closed it (or after `waitMs`). */
+function raw(port: number, text: string, waitMs = 3000): Promise<{ reply: string; closedByServer: boolean }> {
+  return new Promise((resolve) => {
+    let reply = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ reply, closedByServer: false });
+    }, waitMs);
+    socket.on('data', (chunk) => (reply += chunk.toString()));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ reply, closedByServer: true });
+    });
+  });
+}
+
+describe('slow and greedy clients, odd requests', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ headersTimeoutSeconds: 0.5, requestTimeoutSeconds: 1, maxConnectionsPerAddress: 3 });
+  });
+  afterAll(() => t.close());
+
+  it('cuts off a client that trickles its headers, or its body, past the deadlines', async () => {
+    const headers = await raw(t.server.port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n', 4000);
+    expect(headers.closedByServer).toBe(true);
+    const body = await raw(t.server.port, 'POST /api/auth/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em', 4000);
+    expect(body.closedByServer).toBe(true);
+  });
+
+  it('closes connections past the per-address cap at once', async () => {
+    const sockets = Array.from({ length: 5 }, () => net.connect(t.server.port, '127.0.0.1'));
+    const closed = await Promise.all(
+      sockets.map((socket) => new Promise<boolean>((resolve) => {
+        socket.on('error', () => {});
+        socket.on('close', () => resolve(true));
+        setTimeout(() => resolve(false), 300);
+      })),
+    );
+    sockets.forEach((socket) => socket.destroy());
+    expect(closed.filter(Boolean)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the server sees them go
+  });
+
+  it('answers 413 at once to Expect: 100-continue with a body over the limit, without inviting it', async () => {
+    const { reply } = await raw(t.server.port, 'POST /api/auth/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\nExpect: 100-continue\r\n\r\n', 500);
+    expect(reply).not.toContain('100 Continue');
+    expect(reply).toMatch(/^HTTP\/1\.1 413/);
+  });
+
+  it('refuses a request with two Host headers', async () => {
+    const { reply } = await raw(t.server.port, 'GET /api/health HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    expect(reply).toContain('The request has more than one Host header.');
+  });
+});

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTicket, createWorld, startTestServer, type TestServer, type World } from './helpers.ts';
 
-const CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 const INDEX = '<!doctype html><title>Helpdesk</title><script type="module" src="/assets/app-abc123.js"></script>';
 const SCRIPT = 'console.log("hello from the client bundle");'.repeat(40);
 

@@ -85,6 +85,11 @@ export function createRequestHandler(app: App, router: Router) {
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     setSecurityHeaders(res);
+    // Two Host headers mean two readings of one request (proxies and caches may pick either).
+    if (req.rawHeaders.filter((_, i) => i % 2 === 0).filter((name) => name.toLowerCase() === 'host').length > 1) {
+      void sendError(req, res, new HttpError(400, SERVER.duplicateHost));
+      return;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

@@ -1,0 +1,38 @@
+/**
+ * Connection-level limits (DESIGN §9.4): slow clients are cut off, one address cannot hold every
+ * socket, and a body declared too large is refused before the client sends it.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Settings } from '../settings.ts';
+import { BODY_LIMIT_BYTES } from './body.ts';
+
+/** How often Node checks the header and request deadlines; bounded so short test deadlines hold. */
+const DEADLINE_CHECK_MAX_MS = 1000;
+
+/** Options for http.createServer: header and request deadlines. */
+export function deadlines(settings: Settings) {
+  const headersTimeout = settings.headersTimeoutSeconds * 1000;
+  const requestTimeout = Math.max(settings.requestTimeoutSeconds * 1000, headersTimeout);
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MAX_MS, headersTimeout / 2) };
+}
+
+export function limitConnections(server: Server, settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > settings.maxConnectionsPerAddress) return void socket.destroy();
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+  // Node answers `Expect: 100-continue` by itself unless told otherwise; a body that will be
+  // refused must not be invited. The handler then answers 413 without reading it.
+  server.on('checkContinue', (req, res) => {
+    if (!(Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES)) res.writeContinue();
+    handle(req, res);
+  });
+}
