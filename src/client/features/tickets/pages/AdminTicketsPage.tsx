@@ -3,8 +3,6 @@ import { TicketQueue } from '../components/TicketQueue.tsx';
 import { ADMIN_LIST } from '../queue/scopes.ts';
 import styles from '../components/Page.module.css';
 
-export { emptyVariantFor } from '../queue/emptyState.ts';
-
 /** SPEC §2: All Tickets / My Tickets, status chips (none = open work), plus search, filters, sort, export. */
 export function AdminTicketsPage() {
   return (
