@@ -80,6 +80,7 @@ export const SERVER = {
   routeNotFound: 'Route not found.',
   malformed: 'The request body is not valid JSON or form data.',
   tooLarge: 'The request body is too large.',
+  busy: 'The server is busy. Please try again in a moment.',
   duplicateHost: 'The request has more than one Host header.',
   serverError: 'Server error.',
   emailTaken: 'The email has already been taken.',

@@ -7,14 +7,33 @@ import { SERVER } from '../../shared/index.ts';
 import { ClientGone, HttpError } from './errors.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Bytes all bodies being read may hold at once. Each request reserves what it declares (or the
+ * limit, when chunked) before reading; past this, it is answered 503 at once, so a few big
+ * uploads can't take the memory that reads need.
+ */
+export const BODIES_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
+let reservedBytes = 0;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const MULTIPART_TYPE = 'multipart/form-data';
 
 const tooLarge = () => new HttpError(413, SERVER.tooLarge);
 const malformed = () => new HttpError(400, SERVER.malformed);
 
-export function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge());
+export async function readBody(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
+  const declared = Number(req.headers['content-length'] ?? limit);
+  if (declared > limit) throw tooLarge();
+  const reserve = Number.isFinite(declared) ? declared : limit;
+  if (reservedBytes + reserve > BODIES_IN_FLIGHT_BYTES) throw new HttpError(503, SERVER.busy, undefined, { 'Retry-After': '1' });
+  reservedBytes += reserve;
+  try {
+    return await receive(req, limit);
+  } finally {
+    reservedBytes -= reserve;
+  }
+}
+
+function receive(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
