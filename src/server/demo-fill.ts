@@ -14,6 +14,8 @@ const DAY_MS = 86_400_000;
 const EMAIL_DOMAIN = 'example.com';
 /** Tickets per transaction. */
 const BATCH = 20_000;
+/** Tickets per INSERT statement. */
+const ROWS_PER_STATEMENT = 2_000;
 
 export interface DemoAccount {
   email: string;
@@ -78,11 +80,26 @@ export async function fillDemo(db: Db, options: DemoOptions): Promise<DemoAccoun
   });
   const { staff, admin, supports, developers, categories, services } = setup;
 
-  const insertTicket = db.prepare(`INSERT INTO tickets (id, number, title, description, priority, category, category_id, service,
-    service_id, app, link, has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // Tickets go in many rows per statement (from a JSON array): the search index's trigger then
+  // writes one index segment per statement instead of one per ticket, about 8× faster.
+  const TICKET_COLUMNS = ['id', 'number', 'title', 'description', 'priority', 'category', 'category_id', 'service', 'service_id', 'app', 'link',
+    'has_image', 'status', 'created_by', 'created_by_id', 'developer_id', 'developer_name', 'created_at', 'updated_at'];
+  const insertTickets = db.prepare(`INSERT INTO tickets (${TICKET_COLUMNS.join(', ')})
+    SELECT ${TICKET_COLUMNS.map((_, i) => `value ->> ${i}`).join(', ')} FROM json_each(?)`);
   const insertImage = db.prepare('INSERT INTO ticket_images (ticket_id, data_url) VALUES (?, ?)');
   const insertLog = db.prepare('INSERT INTO ticket_logs (ticket_id, user_id, name, action, created_at) VALUES (?, ?, ?, ?, ?)');
+  let ticketRows: unknown[][] = [];
+  let logRows: Array<[number, number, string, string, string]> = [];
+  let imageIds: number[] = [];
+  /** Tickets first: logs and images refer to them. */
+  const flush = () => {
+    if (ticketRows.length) insertTickets.run(JSON.stringify(ticketRows));
+    for (const id of imageIds) insertImage.run(id, DEMO_IMAGE);
+    for (const log of logRows) insertLog.run(...log);
+    ticketRows = [];
+    logRows = [];
+    imageIds = [];
+  };
   const start = now - SPREAD_DAYS * DAY_MS;
   const step = (SPREAD_DAYS * DAY_MS) / Math.max(1, options.tickets);
 
@@ -123,12 +140,14 @@ export async function fillDemo(db: Db, options: DemoOptions): Promise<DemoAccoun
       const title = demoTitle(random, service.name);
       const description = demoDescription(random);
       const link = random.next() < 0.3 ? `https://status.example.com/incidents/${id}` : null;
-      insertTicket.run(id, ticketNumber(id), title, description, random.pick(PRIORITIES), category.name, category.id, service.name,
+      ticketRows.push([id, ticketNumber(id), title, description, random.pick(PRIORITIES), category.name, category.id, service.name,
         service.id, service.app, link, hasImage ? 1 : 0, status, creator.first_name, creator.id, developer?.id ?? null,
-        developer?.first_name ?? null, iso(createdAt), iso(at));
-      if (hasImage) insertImage.run(id, DEMO_IMAGE);
-      for (const [actor, action, when] of events) insertLog.run(id, actor.id, actor.first_name, action, iso(when));
+        developer?.first_name ?? null, iso(createdAt), iso(at)]);
+      if (hasImage) imageIds.push(id);
+      for (const [actor, action, when] of events) logRows.push([id, actor.id, actor.first_name, action, iso(when)]);
+      if (ticketRows.length === ROWS_PER_STATEMENT) flush();
     }
+    flush();
   });
   const accounts = staff.map((s) => ({ email: s.email, role: s.role, name: `${s.first_name} ${s.last_name}` }));
   return firstAdmin ? [{ email: firstAdmin.email, role: 'super', name: `${firstAdmin.first_name} ${firstAdmin.last_name}` }, ...accounts] : accounts;

@@ -182,3 +182,19 @@ describe('big uploads', () => {
     expect(replies.find(({ reply }) => reply.startsWith('HTTP/1.1 503'))!.reply).toContain('Retry-After: 1');
   });
 });
+
+describe('account ids', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.close());
+
+  it('are never reused after a deletion, so nothing that named the old account can point at the new one', async () => {
+    const admin = await t.signIn(ADMIN.email, ADMIN.password);
+    const first = await createStaff(t, admin, 'developer', 'Gone');
+    await t.call('DELETE', `/api/auth/user/${first.id}`, { token: admin });
+    const next = await createStaff(t, admin, 'developer', 'Newcomer');
+    expect(next.id).toBeGreaterThan(first.id);
+  });
+});

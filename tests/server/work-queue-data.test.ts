@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { MIGRATIONS } from '../../src/server/db/migrations.ts';
 import { parseTicketQuery } from '../../src/shared/workQueue.ts';
 import { ADMIN, createStaff, createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
@@ -148,21 +149,28 @@ describe('indexes', () => {
 });
 
 describe('migration', () => {
-  it('leaves data stored before the work queue readable, searchable and paged', async () => {
+  it('leaves data stored before the work queue readable, searchable and paged, with every reference to its accounts', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-migrate-'));
     const db = new DatabaseSync(path.join(dataDir, 'helpdesk.db'));
     for (const step of MIGRATIONS.slice(0, 2)) db.exec(step);
     db.exec('PRAGMA user_version = 2');
+    const users = db.prepare(`INSERT INTO users (id, first_name, last_name, email, role, password_hash, created_at) VALUES (?, ?, 'User', ?, ?, ?, '2020-01-01T00:00:00.000Z')`);
+    users.run(1, 'Admin', ADMIN.email, 'super', await hashPassword(ADMIN.password, 4));
+    users.run(5, 'Old', 'old@example.com', 'support', 'x');
     db.prepare(`INSERT INTO tickets (id, number, title, description, priority, category, category_id, service, service_id, app, status, created_by, created_by_id, created_at, updated_at)
-      VALUES (1, 'TCK-000001', 'Legacy printer jam', ?, 'low', 'Hardware', 1, 'Printers', 1, 'shaq_app', 'opened', 'Old', NULL, '2020-01-02T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`)
+      VALUES (1, 'TCK-000001', 'Legacy printer jam', ?, 'low', 'Hardware', 1, 'Printers', 1, 'shaq_app', 'opened', 'Old', 5, '2020-01-02T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`)
       .run(`Bell\u0007${'y'.repeat(30_000)}`);
+    db.exec(`INSERT INTO ticket_logs (ticket_id, user_id, name, action, created_at) VALUES (1, 5, 'Old', 'opened', '2020-01-02T00:00:00.000Z')`);
     db.close();
     const old = await startTestServer({ dataDir });
     const token = await old.signIn(ADMIN.email, ADMIN.password);
     const found = await old.call('GET', '/api/tickets?q=printer', { token });
     expect(found.body.data.list.map((ticket: any) => ticket.number)).toEqual(['TCK-000001']);
     expect(found.body.data.list[0].description).toHaveLength(200);
-    expect((await old.call('GET', '/api/tickets/1', { token })).body.data.description).toHaveLength(30_005);
+    const detail = (await old.call('GET', '/api/tickets/1', { token })).body.data;
+    expect(detail.description).toHaveLength(30_005);
+    expect(detail.created_by_id).toBe(5);
+    expect((await old.call('GET', '/api/activity-log/1', { token })).body.data.list).toHaveLength(1);
     await old.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });

@@ -25,11 +25,20 @@ export function openDatabase(dataDir: string): Db {
 function migrate(db: Db): void {
   const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   if (current > MIGRATIONS.length) throw new Error(`Database schema version ${current} is newer than this server (${MIGRATIONS.length}).`);
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    transaction(db, () => {
-      db.exec(MIGRATIONS[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-    });
+  if (current === MIGRATIONS.length) return;
+  // A step may rebuild a table others refer to; with foreign keys on, dropping the old one would
+  // cascade to its children. Off for the steps (it can't change inside a transaction), checked after.
+  db.exec('PRAGMA foreign_keys = OFF');
+  try {
+    for (let version = current; version < MIGRATIONS.length; version++) {
+      transaction(db, () => {
+        db.exec(MIGRATIONS[version]!);
+        if (db.prepare('PRAGMA foreign_key_check').all().length > 0) throw new Error(`Migration ${version + 1} broke a foreign key.`);
+        db.exec(`PRAGMA user_version = ${version + 1}`);
+      });
+    }
+  } finally {
+    db.exec('PRAGMA foreign_keys = ON');
   }
 }
 

@@ -156,4 +156,28 @@ export const MIGRATIONS: readonly string[] = [
     VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
   END;
   `,
+  // 4: a deleted account must never lend its id to a new one: tickets, logs and old tokens name
+  // users by id. AUTOINCREMENT never reuses one. The table is rebuilt with foreign keys off
+  // (see migrate()), as SQLite documents, so its children keep their references.
+  `
+  CREATE TABLE users_v2 (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    first_name    TEXT NOT NULL,
+    last_name     TEXT NOT NULL,
+    email         TEXT NOT NULL,
+    role          TEXT NOT NULL CHECK (role IN ('super', 'support', 'developer')),
+    password_hash TEXT NOT NULL,
+    last_seen     TEXT,
+    created_at    TEXT NOT NULL
+  );
+  INSERT INTO users_v2 SELECT id, first_name, last_name, email, role, password_hash, last_seen, created_at FROM users;
+  DROP TABLE users;
+  ALTER TABLE users_v2 RENAME TO users;
+  CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
+  CREATE INDEX users_role ON users (role);
+  DELETE FROM sqlite_sequence WHERE name IN ('users', 'users_v2');
+  INSERT INTO sqlite_sequence (name, seq) VALUES ('users', max(
+    coalesce((SELECT max(id) FROM users), 0), coalesce((SELECT max(created_by_id) FROM tickets), 0),
+    coalesce((SELECT max(developer_id) FROM tickets), 0), coalesce((SELECT max(user_id) FROM ticket_logs), 0)));
+  `,
 ];
