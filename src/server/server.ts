@@ -1,6 +1,5 @@
 /** startServer: opens the database, builds the app and listens. Used by main.ts and the tests. */
 import crypto from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { hashPassword } from './auth/passwords.ts';
@@ -10,7 +9,7 @@ import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_F
 import type { App } from './context.ts';
 import { dataVersionReader, openDatabase } from './db/database.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
-import { deadlines, limitConnections } from './http/connections.ts';
+import { createHttpServer } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
@@ -81,8 +80,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
 
   const handle = createRequestHandler(app, buildRouter(app));
-  const server = http.createServer(deadlines(settings), handle);
-  limitConnections(server, settings, handle);
+  const server = createHttpServer(settings, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
@@ -106,5 +104,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       server.closeIdleConnections();
     }));
 
-  return { url: `http://${host}:${port}`, port, app, close };
+  return { url: `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`, port, app, close };
 }

@@ -24,6 +24,9 @@ export interface Settings {
   requestTimeoutSeconds: number;
   /** Open connections one client address may hold; more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** PEM files; both set: HTTPS with HSTS (DESIGN §9.4). */
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -43,6 +46,8 @@ export const DEFAULT_SETTINGS: Settings = {
   headersTimeoutSeconds: 10,
   requestTimeoutSeconds: 60,
   maxConnectionsPerAddress: 256,
+  tlsCertFile: undefined,
+  tlsKeyFile: undefined,
 };
 
 type Env = Record<string, string | undefined>;
@@ -82,5 +87,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     headersTimeoutSeconds: numberFrom(env, 'HEADERS_TIMEOUT_SECONDS', d.headersTimeoutSeconds, { min: 0.1 }),
     requestTimeoutSeconds: numberFrom(env, 'REQUEST_TIMEOUT_SECONDS', d.requestTimeoutSeconds, { min: 0.1 }),
     maxConnectionsPerAddress: numberFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', d.maxConnectionsPerAddress, { min: 1 }),
+    tlsCertFile: env.TLS_CERT_FILE?.trim() ? path.resolve(env.TLS_CERT_FILE.trim()) : undefined,
+    tlsKeyFile: env.TLS_KEY_FILE?.trim() ? path.resolve(env.TLS_KEY_FILE.trim()) : undefined,
   };
 }

@@ -2,7 +2,9 @@
  * Connection-level limits (DESIGN §9.4): slow clients are cut off, one address cannot hold every
  * socket, and a body declared too large is refused before the client sends it.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
 import type { Settings } from '../settings.ts';
 import { BODY_LIMIT_BYTES } from './body.ts';
 
@@ -10,13 +12,24 @@ import { BODY_LIMIT_BYTES } from './body.ts';
 const DEADLINE_CHECK_MAX_MS = 1000;
 
 /** Options for http.createServer: header and request deadlines. */
-export function deadlines(settings: Settings) {
+function deadlines(settings: Settings) {
   const headersTimeout = settings.headersTimeoutSeconds * 1000;
   const requestTimeout = Math.max(settings.requestTimeoutSeconds * 1000, headersTimeout);
   return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MAX_MS, headersTimeout / 2) };
 }
 
-export function limitConnections(server: Server, settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): void {
+/** HTTPS when both TLS files are set (DESIGN §9.4), plain HTTP otherwise. */
+export function createHttpServer(settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): http.Server | https.Server {
+  const { tlsCertFile, tlsKeyFile } = settings;
+  if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) throw new Error('Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.');
+  const server = tlsCertFile && tlsKeyFile
+    ? https.createServer({ ...deadlines(settings), cert: fs.readFileSync(tlsCertFile), key: fs.readFileSync(tlsKeyFile) }, handle)
+    : http.createServer(deadlines(settings), handle);
+  limitConnections(server, settings, handle);
+  return server;
+}
+
+function limitConnections(server: http.Server | https.Server, settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): void {
   const open = new Map<string, number>();
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? '';

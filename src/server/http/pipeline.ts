@@ -19,6 +19,8 @@ const CORS_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 /** SPEC §7: the client sends a header that skips a tunnel's browser warning. */
 const CORS_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match, ngrok-skip-browser-warning';
 const CORS_MAX_AGE_SECONDS = '600';
+/** Over HTTPS, browsers are told to never use plain HTTP for this host for a year. */
+const HSTS = 'max-age=31536000';
 
 export function createRequestHandler(app: App, router: Router) {
   const { apiBase, corsOrigins, distDir } = app.settings;
@@ -85,6 +87,7 @@ export function createRequestHandler(app: App, router: Router) {
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     setSecurityHeaders(res);
+    if (app.settings.tlsCertFile) res.setHeader('Strict-Transport-Security', HSTS);
     // Two Host headers mean two readings of one request (proxies and caches may pick either).
     if (req.rawHeaders.filter((_, i) => i % 2 === 0).filter((name) => name.toLowerCase() === 'host').length > 1) {
       void sendError(req, res, new HttpError(400, SERVER.duplicateHost));
