@@ -1,5 +1,6 @@
 /** Server settings: DESIGN §2's environment variables, with their defaults. */
 import path from 'node:path';
+import type { LogFormat } from './http/request-log.ts';
 
 export interface Settings {
   port: number;
@@ -24,6 +25,8 @@ export interface Settings {
   requestTimeoutSeconds: number;
   /** Open connections one client address may hold; more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** One line per request as text, as JSON, or none. */
+  logFormat: LogFormat;
   /** PEM files; both set: HTTPS with HSTS (DESIGN §9.4). */
   tlsCertFile: string | undefined;
   tlsKeyFile: string | undefined;
@@ -48,6 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxConnectionsPerAddress: 256,
   tlsCertFile: undefined,
   tlsKeyFile: undefined,
+  logFormat: 'text',
 };
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +61,12 @@ function numberFrom(env: Env, name: string, fallback: number, { min = 0, max = N
   if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  return value;
+}
+
+function logFormatFrom(raw: string | undefined): LogFormat {
+  const value = raw?.trim().toLowerCase() || DEFAULT_SETTINGS.logFormat;
+  if (value !== 'text' && value !== 'json' && value !== 'off') throw new Error(`LOG_FORMAT must be text, json or off, got "${raw}"`);
   return value;
 }
 
@@ -87,6 +97,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     headersTimeoutSeconds: numberFrom(env, 'HEADERS_TIMEOUT_SECONDS', d.headersTimeoutSeconds, { min: 0.1 }),
     requestTimeoutSeconds: numberFrom(env, 'REQUEST_TIMEOUT_SECONDS', d.requestTimeoutSeconds, { min: 0.1 }),
     maxConnectionsPerAddress: numberFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', d.maxConnectionsPerAddress, { min: 1 }),
+    logFormat: logFormatFrom(env.LOG_FORMAT),
     tlsCertFile: env.TLS_CERT_FILE?.trim() ? path.resolve(env.TLS_CERT_FILE.trim()) : undefined,
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? path.resolve(env.TLS_KEY_FILE.trim()) : undefined,
   };

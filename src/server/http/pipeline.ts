@@ -11,6 +11,7 @@ import { ClientGone, HttpError, unauthenticated } from './errors.ts';
 import { Payload } from './payload.ts';
 import { sendApi, sendStream, setSecurityHeaders } from './respond.ts';
 import type { Router, SignedInContext } from './router.ts';
+import { logRequest, noteUser } from './request-log.ts';
 import { serveStatic } from './static.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -64,6 +65,7 @@ export function createRequestHandler(app: App, router: Router) {
       if (!match) throw new HttpError(404, SERVER.routeNotFound);
       const ctx = { req, params: match.params, query, body: {}, ip: req.socket.remoteAddress ?? '' };
       const signedIn = match.route.signedIn ? authenticate(req) : undefined;
+      if (signedIn) noteUser(req, signedIn.user.id);
       if (WRITE_METHODS.has(method)) ctx.body = await readBody(req);
       const reply = match.route.signedIn ? await match.route.handler({ ...ctx, ...signedIn! }) : await match.route.handler(ctx);
       const status = reply.status ?? 200;
@@ -100,6 +102,7 @@ export function createRequestHandler(app: App, router: Router) {
       url = new URL('http://localhost/');
     }
     const pathname = url.pathname;
+    logRequest(req, res, pathname, app.settings.logFormat, app.log);
     const isApi = pathname === apiBase || pathname.startsWith(apiBase + '/');
     const work = isApi ? handleApi(req, res, pathname.slice(apiBase.length) || '/', url.searchParams) : serveStatic(req, res, distDir, pathname);
     work.catch((error: unknown) => {
