@@ -43,6 +43,28 @@ describe('paged lists', () => {
     ]);
   });
 
+  it('Back from a ticket returns to the list with the pages that were loaded and the scroll position', async () => {
+    signInAs(ADMIN);
+    const many = newestFirst(...Array.from({ length: 55 }, (_, i) => makeTicket({ title: `Ticket ${i + 1}` })));
+    fakeApi({ ...ticketRoutes(many), [`GET /tickets/${many[54]!.number}`]: { body: { data: many[54] } }, 'GET /activity-log/TCK': list([]) });
+    renderApp('/admin/tickets');
+    await screen.findByText('50 of 55');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(titles()).toHaveLength(55));
+    await act(async () => {
+      window.scrollTo(0, 1234);
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    fireEvent.click(screen.getByRole('link', { name: /Ticket 55/ }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/admin/ticket/${many[54]!.number}`));
+    window.scrollTo(0, 0);
+    await act(async () => window.history.back());
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/tickets'));
+    expect(titles()).toHaveLength(55);
+    expect(window.scrollY).toBe(1234);
+  });
+
   it('the status chips count from stats over the other filters, without the status filter', async () => {
     signInAs(ADMIN);
     const server = serve(QUEUE);
