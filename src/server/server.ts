@@ -7,6 +7,7 @@ import { createRateLimiter } from './auth/rate-limit.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_FAILURE_LIMIT } from './auth/sign-in.ts';
 import type { App } from './context.ts';
+import { scheduleBackups } from './db/backups.ts';
 import { dataVersionReader, openDatabase } from './db/database.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { createHttpServer } from './http/connections.ts';
@@ -78,6 +79,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await ensureFirstAdmin(app);
   app.sessions.sweep();
   const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
+  const { backupDir, backupEveryHours, backupKeep } = settings;
+  const stopBackups = backupDir ? scheduleBackups(db, { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError }) : () => {};
 
   const handle = createRequestHandler(app, buildRouter(app));
   const server = createHttpServer(settings, handle);
@@ -92,6 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       clearInterval(sweeper);
+      stopBackups();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       // Keep-alive connections go idle once their request is answered; close them as they do.
       const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();

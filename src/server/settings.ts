@@ -25,6 +25,11 @@ export interface Settings {
   requestTimeoutSeconds: number;
   /** Open connections one client address may hold; more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** Scheduled backups go here; unset: none (`npm run backup` still works). */
+  backupDir: string | undefined;
+  backupEveryHours: number;
+  /** Scheduled backups kept; older ones are deleted. */
+  backupKeep: number;
   /** One line per request as text, as JSON, or none. */
   logFormat: LogFormat;
   /** PEM files; both set: HTTPS with HSTS (DESIGN §9.4). */
@@ -52,6 +57,9 @@ export const DEFAULT_SETTINGS: Settings = {
   tlsCertFile: undefined,
   tlsKeyFile: undefined,
   logFormat: 'text',
+  backupDir: undefined,
+  backupEveryHours: 24,
+  backupKeep: 7,
 };
 
 type Env = Record<string, string | undefined>;
@@ -98,6 +106,9 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     requestTimeoutSeconds: numberFrom(env, 'REQUEST_TIMEOUT_SECONDS', d.requestTimeoutSeconds, { min: 0.1 }),
     maxConnectionsPerAddress: numberFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', d.maxConnectionsPerAddress, { min: 1 }),
     logFormat: logFormatFrom(env.LOG_FORMAT),
+    backupDir: env.BACKUP_DIR?.trim() ? path.resolve(env.BACKUP_DIR.trim()) : undefined,
+    backupEveryHours: numberFrom(env, 'BACKUP_EVERY_HOURS', d.backupEveryHours, { min: 0.0001 }),
+    backupKeep: numberFrom(env, 'BACKUP_KEEP', d.backupKeep, { min: 1 }),
     tlsCertFile: env.TLS_CERT_FILE?.trim() ? path.resolve(env.TLS_CERT_FILE.trim()) : undefined,
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? path.resolve(env.TLS_KEY_FILE.trim()) : undefined,
   };
