@@ -163,8 +163,9 @@ export function request(base, { method = 'GET', path, headers = {}, body, agent,
       if (done) return;
       done = true;
       clearTimeout(timer);
-      resolvePromise({ ...answer, ms: performance.now() - started });
+      resolvePromise({ ...answer, ms: performance.now() - started, connectMs });
     };
+    let connectMs = NaN;
     let req;
     try {
       req = http.request(base + path, { method, headers, agent: agent ?? false, insecureHTTPParser: false }, (res) => {
@@ -188,6 +189,10 @@ export function request(base, { method = 'GET', path, headers = {}, body, agent,
       finish({ status: 0, body: '', error: 'timeout' });
     }, timeoutMs);
     req.on('error', (error) => finish({ status: 0, body: '', error: error.code ?? error.message }));
+    req.on('socket', (socket) => {
+      if (!socket.connecting) connectMs = 0;
+      else socket.once('connect', () => (connectMs = performance.now() - started));
+    });
     try {
       req.end(body);
     } catch (error) {
