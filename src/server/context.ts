@@ -1,6 +1,7 @@
 /** Everything a route needs, built once per server (see server.ts). */
 import type { Db } from './db/database.ts';
 import type { AnswerCache } from './http/answer-cache.ts';
+import type { SignInFloor } from './auth/passwords.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Settings } from './settings.ts';
@@ -27,7 +28,7 @@ export interface App {
   /** Failures per account and address together. */
   pairLimiter: RateLimiter;
   /** Verified against when the e-mail is unknown, so both answers take the same time. */
-  dummyHash: Promise<string>;
+  signInFloor: SignInFloor;
   log: (line: string) => void;
   /** Unexpected failures, with their stack. */
   logError: (line: string) => void;

@@ -1,8 +1,7 @@
 /** startServer: opens the database, builds the app and listens. Used by main.ts and the tests. */
-import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
-import { hashPassword } from './auth/passwords.ts';
+import { createSignInFloor, hashCost } from './auth/passwords.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_FAILURE_LIMIT } from './auth/sign-in.ts';
@@ -72,11 +71,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
-    dummyHash: hashPassword(crypto.randomBytes(16).toString('hex'), settings.scryptCost),
+    signInFloor: { dummyHash: Promise.resolve(''), ms: 0 }, // set below, once the accounts are known
     log,
     logError,
   };
   await ensureFirstAdmin(app);
+  app.signInFloor = createSignInFloor(settings.scryptCost, app.users.hashHeads().map(hashCost));
   app.sessions.sweep();
   const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
   const { backupDir, backupEveryHours, backupKeep } = settings;

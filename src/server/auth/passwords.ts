@@ -88,6 +88,31 @@ export async function verifyPassword(password: string, stored: string, options?:
   return key.length === expected.length && crypto.timingSafeEqual(key, expected);
 }
 
+/** The scrypt cost (log2 N) a stored hash was made with; 0 when unreadable. */
+export const hashCost = (stored: string) => Number(stored.split('$')[1]) || 0;
+
+/**
+ * What a sign-in for an unknown e-mail verifies against, and how long every sign-in takes at
+ * least. The dummy uses the highest cost any account has, and every check is padded to the time
+ * that takes, so neither the answer's time nor its text tells whether an account exists, even
+ * after SCRYPT_COST changed and old hashes keep their old cost.
+ */
+export interface SignInFloor {
+  dummyHash: Promise<string>;
+  /** Milliseconds; 0 until the dummy hash is made. */
+  ms: number;
+}
+
+export function createSignInFloor(currentCost: number, storedCosts: number[]): SignInFloor {
+  const floor: SignInFloor = { dummyHash: Promise.resolve(''), ms: 0 };
+  const started = performance.now();
+  floor.dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'), Math.max(currentCost, ...storedCosts)).then((hash) => {
+    floor.ms = performance.now() - started;
+    return hash;
+  });
+  return floor;
+}
+
 /** A long random password for the first admin when ADMIN_PASSWORD is not set. */
 export function generatePassword(): string {
   return crypto.randomBytes(18).toString('base64url');

@@ -18,6 +18,9 @@ export const PAIR_FAILURE_LIMIT = 10;
 export const ADDRESS_FAILURE_LIMIT = 50;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 
+/** Waits until `until` (performance.now() time): a cheaper old hash answers no sooner than a dummy. */
+const padTo = (until: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
+
 const tooMany = (seconds: number) => new HttpError(429, SERVER.tooManyAttempts, undefined, { 'Retry-After': String(seconds) });
 
 /** Throws 429 with Retry-After while any of the keys is over its limit. */
@@ -46,10 +49,12 @@ export async function signIn(app: App, body: Record<string, unknown>, ip: string
   let verdict: boolean | undefined; // undefined: refused before deciding, which is no failure
   try {
     const account = app.users.findByEmail(email);
-    const stored = account?.password_hash ?? (await app.dummyHash);
+    const stored = account?.password_hash ?? (await app.signInFloor.dummyHash);
+    const started = performance.now();
     // Checked again when the hash gets its slot and once it is done: failures recorded while this
     // attempt waited count too, so a burst sent at once cannot outrun the limit.
     const matches = await verifyPassword(password, stored, { lane: ip, beforeStart: () => refuse(false) });
+    await padTo(started + app.signInFloor.ms);
     refuse(false);
     // The account may have been deleted, or its password changed, while the hash was computed:
     // the session is only created if the password checked is still the account's.

@@ -21,6 +21,7 @@ export function createUserStore(db: Db) {
   const all = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY id`);
   const byRole = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE role = ? ORDER BY id`);
   const count = db.prepare('SELECT count(*) AS n FROM users');
+  const hashes = db.prepare('SELECT DISTINCT substr(password_hash, 1, 12) AS head FROM users');
   const insert = db.prepare(
     `INSERT INTO users (first_name, last_name, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PUBLIC_COLUMNS}`,
   );
@@ -40,6 +41,8 @@ export function createUserStore(db: Db) {
     list: () => all.all() as unknown as User[],
     listByRole: (role: Role) => byRole.all(role) as unknown as User[],
     count: () => Number((count.get() as { n: number }).n),
+    /** The distinct heads of stored hashes (`scrypt$17$8$1…`), enough to read their costs. */
+    hashHeads: () => (hashes.all() as { head: string }[]).map((row) => row.head),
     create: (user: NewUser, nowIso: string) =>
       insert.get(user.first_name, user.last_name, user.email.trim().toLowerCase(), user.role, user.password_hash, nowIso) as unknown as User,
     updateProfile: (id: number, firstName: string, lastName: string) =>
