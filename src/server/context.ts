@@ -10,7 +10,7 @@ import type { TicketQueue } from './store/ticket-queue.ts';
 import type { TicketStore } from './store/tickets.ts';
 import type { UserStore } from './store/users.ts';
 
-export interface App {
+export interface ServerContext {
   settings: Settings;
   db: Db;
   /** Milliseconds since the epoch; tests move it to check expiry. */

@@ -1,5 +1,5 @@
 /** The made-up organisation `npm run demo` creates: names, catalog and ticket wording. */
-import type { App, Role } from '../shared/index.ts';
+import type { AppName, Role } from '../shared/index.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -18,7 +18,7 @@ export const DEMO_STAFF: Array<{ first_name: string; last_name: string; role: Ro
 
 export const DEMO_CATEGORIES = ['Payments', 'Login & accounts', 'Orders', 'Delivery', 'Notifications', 'Performance', 'User interface', 'Reports'];
 
-export const DEMO_SERVICES: Record<App, string[]> = {
+export const DEMO_SERVICES: Record<AppName, string[]> = {
   shaq_app: ['Checkout', 'Cart', 'Sign-up', 'Profile', 'Search', 'Push notifications'],
   shaq_express: ['Rider app', 'Dispatch', 'Live tracking', 'Pricing', 'Merchant portal', 'Payouts'],
 };

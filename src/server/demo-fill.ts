@@ -7,7 +7,7 @@ import { hashPassword } from './auth/passwords.ts';
 import { transaction, type Db } from './db/database.ts';
 import { DEMO_CATEGORIES, DEMO_IMAGE, DEMO_PASSWORD, DEMO_SERVICES, DEMO_STAFF, demoDescription, demoTitle, seededRandom } from './demo-data.ts';
 import { ticketNumber } from './store/tickets.ts';
-import { APPS, PRIORITIES, type App } from '../shared/index.ts';
+import { APPS, PRIORITIES, type AppName } from '../shared/index.ts';
 
 const SPREAD_DAYS = 120;
 const DAY_MS = 86_400_000;
@@ -74,7 +74,7 @@ export async function fillDemo(db: Db, options: DemoOptions): Promise<DemoAccoun
     const insertCategory = db.prepare('INSERT INTO categories (name) VALUES (?) RETURNING id');
     const categories = DEMO_CATEGORIES.map((name) => ({ name, id: Number((insertCategory.get(name) as { id: number }).id) }));
     const insertService = db.prepare('INSERT INTO services (name, app) VALUES (?, ?) RETURNING id');
-    const services = APPS.flatMap((app: App) => DEMO_SERVICES[app].map((name) => ({ name, app, id: Number((insertService.get(name, app) as { id: number }).id) })));
+    const services = APPS.flatMap((app: AppName) => DEMO_SERVICES[app].map((name) => ({ name, app, id: Number((insertService.get(name, app) as { id: number }).id) })));
 
     return { staff, admin: admin!, supports, developers, categories, services };
   });

@@ -5,7 +5,7 @@ import { createSignInFloor, hashCost } from './auth/passwords.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
 import { createSessionStore } from './auth/sessions.ts';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_FAILURE_LIMIT } from './auth/sign-in.ts';
-import type { App } from './context.ts';
+import type { ServerContext } from './context.ts';
 import { scheduleBackups } from './db/backups.ts';
 import { dataVersionReader, openDatabase } from './db/database.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
@@ -38,11 +38,11 @@ export interface ServerOptions extends Partial<Settings> {
 export interface RunningServer {
   url: string;
   port: number;
-  app: App;
+  app: ServerContext;
   close(): Promise<void>;
 }
 
-export function buildRouter(app: App): Router {
+export function buildRouter(app: ServerContext): Router {
   const router = new Router();
   router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
   authUserRoutes(router, app);
@@ -57,7 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
   const db = openDatabase(settings.dataDir);
-  const app: App = {
+  const app: ServerContext = {
     settings,
     db,
     now,

@@ -16,9 +16,9 @@ export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 export const APPS = ['shaq_app', 'shaq_express'] as const;
-export type App = (typeof APPS)[number];
+export type AppName = (typeof APPS)[number];
 
-export const APP_LABELS: Record<App, string> = {
+export const APP_LABELS: Record<AppName, string> = {
   shaq_app: 'Consumer app',
   shaq_express: 'Express app',
 };

@@ -1,5 +1,5 @@
 /** Shapes of what the API answers (SPEC §3, DESIGN §3). */
-import type { App, LogAction, Priority, Role, Status } from './constants.ts';
+import type { AppName, LogAction, Priority, Role, Status } from './constants.ts';
 
 export interface User {
   id: number;
@@ -20,7 +20,7 @@ export interface Ticket {
   category_id: number;
   service: string;
   service_id: number;
-  app: App;
+  app: AppName;
   link: string | null;
   /** Only on the detail answer; lists say has_image instead. */
   image?: string | null;
@@ -52,7 +52,7 @@ export interface Category {
 export interface Service {
   id: number;
   name: string;
-  app: App;
+  app: AppName;
 }
 
 export interface SignInAnswer {

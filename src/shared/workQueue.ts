@@ -3,7 +3,7 @@
  * parses it from the API's query string; the client keeps it in the page URL and sends it on.
  * One parser and one writer, so the two can never disagree on a name or a value.
  */
-import { APPS, PRIORITIES, STATUSES, type App, type Priority } from './constants.ts';
+import { APPS, PRIORITIES, STATUSES, type AppName, type Priority } from './constants.ts';
 import type { FieldErrors } from './validators.ts';
 import type { Ticket } from './types.ts';
 
@@ -29,7 +29,7 @@ export interface TicketFilters {
   /** Words: every one must match (prefix, case- and accent-insensitive); a number finds its ticket. */
   q?: string;
   status?: StoredStatus[];
-  app?: App[];
+  app?: AppName[];
   priority?: Priority[];
   category_id?: number;
   service_id?: number;

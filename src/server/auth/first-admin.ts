@@ -1,9 +1,9 @@
 /** DESIGN §2: on an empty database the first super account comes from ADMIN_*. */
 import { LIMITS } from '../../shared/index.ts';
-import type { App } from '../context.ts';
+import type { ServerContext } from '../context.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
-export async function ensureFirstAdmin(app: App): Promise<void> {
+export async function ensureFirstAdmin(app: ServerContext): Promise<void> {
   if (app.users.count() > 0) return;
   const { adminEmail, adminFirstName, adminLastName, scryptCost } = app.settings;
   const password = app.settings.adminPassword ?? generatePassword();

@@ -8,7 +8,7 @@
  *    the hash queue: it is refused at once, and cannot starve other addresses' sign-ins.
  */
 import { SERVER, validateSignIn, type SignInAnswer } from '../../shared/index.ts';
-import type { App } from '../context.ts';
+import type { ServerContext } from '../context.ts';
 import { check, HttpError } from '../http/errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { HashQueueFull, verifyPassword } from './passwords.ts';
@@ -29,7 +29,7 @@ export function refuseWhileLimited(checks: Array<[RateLimiter, string]>, countPe
   if (wait > 0) throw tooMany(wait);
 }
 
-export async function signIn(app: App, body: Record<string, unknown>, ip: string): Promise<SignInAnswer> {
+export async function signIn(app: ServerContext, body: Record<string, unknown>, ip: string): Promise<SignInAnswer> {
   check(validateSignIn(body));
   const email = String(body.email).trim().toLowerCase();
   const password = String(body.password);

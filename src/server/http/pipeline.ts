@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVER } from '../../shared/index.ts';
 import { hashToken } from '../auth/sessions.ts';
-import type { App } from '../context.ts';
+import type { ServerContext } from '../context.ts';
 import { readBody } from './body.ts';
 import { ClientGone, HttpError, unauthenticated } from './errors.ts';
 import { Payload } from './payload.ts';
@@ -23,7 +23,7 @@ const CORS_MAX_AGE_SECONDS = '600';
 /** Over HTTPS, browsers are told to never use plain HTTP for this host for a year. */
 const HSTS = 'max-age=31536000';
 
-export function createRequestHandler(app: App, router: Router) {
+export function createRequestHandler(app: ServerContext, router: Router) {
   const { apiBase, corsOrigins, distDir } = app.settings;
 
   function authenticate(req: IncomingMessage): Pick<SignedInContext, 'user' | 'tokenHash'> {

@@ -12,7 +12,7 @@ import {
 } from '../../shared/index.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { refuseWhileLimited, signIn } from '../auth/sign-in.ts';
-import { idParam, type App } from '../context.ts';
+import { idParam, type ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import { bodyText } from '../http/body.ts';
 import { check, forbidden, invalid, notFound } from '../http/errors.ts';
@@ -22,7 +22,7 @@ import { requireSuper } from './access.ts';
 const MANAGEABLE_ROLES: readonly Role[] = CREATABLE_ROLES;
 
 /** The support or developer account a super may manage; 404 unknown, 403 any other role. */
-function manageableAccount(app: App, ctx: SignedInContext): User {
+function manageableAccount(app: ServerContext, ctx: SignedInContext): User {
   requireSuper(ctx);
   const target = app.users.find(idParam(ctx.params.id));
   if (!target) throw notFound();
@@ -30,7 +30,7 @@ function manageableAccount(app: App, ctx: SignedInContext): User {
   return target;
 }
 
-export function authUserRoutes(router: Router, app: App): void {
+export function authUserRoutes(router: Router, app: ServerContext): void {
   router.addPublic('POST', '/auth/sign-in', async (ctx) => ({
     body: { message: SERVER.signedIn, data: await signIn(app, ctx.body, ctx.ip) },
   }));

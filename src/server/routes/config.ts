@@ -1,6 +1,6 @@
 /** SPEC §7 "Configuration": categories and services. Everyone signed in reads; only super writes. */
-import { SERVER, validateCategory, validateService, type App as AppName } from '../../shared/index.ts';
-import { idParam, type App } from '../context.ts';
+import { SERVER, validateCategory, validateService, type AppName } from '../../shared/index.ts';
+import { idParam, type ServerContext } from '../context.ts';
 import { bodyText } from '../http/body.ts';
 import { check, invalid, notFound } from '../http/errors.ts';
 import type { Router } from '../http/router.ts';
@@ -11,7 +11,7 @@ function found<T>(value: T | undefined): T {
   return value;
 }
 
-export function configRoutes(router: Router, app: App): void {
+export function configRoutes(router: Router, app: ServerContext): void {
   const { catalog } = app;
 
   router.add('GET', '/config/categories', () => ({ body: { data: { list: catalog.categories() } } }));

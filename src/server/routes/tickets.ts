@@ -10,7 +10,7 @@ import {
   validateEditTicket,
   type TicketQuery,
 } from '../../shared/index.ts';
-import type { App } from '../context.ts';
+import type { ServerContext } from '../context.ts';
 import { check, conflict, forbidden, notFound } from '../http/errors.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
@@ -30,7 +30,7 @@ function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARA
   return query;
 }
 
-export function ticketRoutes(router: Router, app: App): void {
+export function ticketRoutes(router: Router, app: ServerContext): void {
   const changeStatus = createTransitions(app);
 
   const findTicket = (ref: string | undefined): TicketRow => {

@@ -1,5 +1,5 @@
 /** Categories and services (the configuration tables of SPEC §7). */
-import type { App, Category, Service } from '../../shared/index.ts';
+import type { AppName, Category, Service } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
 
 export type CatalogStore = ReturnType<typeof createCatalogStore>;
@@ -30,9 +30,9 @@ export function createCatalogStore(db: Db) {
 
     services: () => services.all() as unknown as Service[],
     service: (id: number) => service.get(id) as Service | undefined,
-    serviceNameTaken: (name: string, app: App, exceptId = 0) => serviceNamed.get(name, app, exceptId) !== undefined,
-    createService: (name: string, app: App) => insertService.get(name, app) as unknown as Service,
-    updateService: (id: number, name: string, app: App) => updateService.get(name, app, id) as Service | undefined,
+    serviceNameTaken: (name: string, app: AppName, exceptId = 0) => serviceNamed.get(name, app, exceptId) !== undefined,
+    createService: (name: string, app: AppName) => insertService.get(name, app) as unknown as Service,
+    updateService: (id: number, name: string, app: AppName) => updateService.get(name, app, id) as Service | undefined,
     deleteService: (id: number) => Number(deleteService.run(id).changes) > 0,
   };
 }

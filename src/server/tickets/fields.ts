@@ -1,6 +1,6 @@
 /** Turning a create or edit body into what a ticket stores, with names resolved from their ids. */
-import { toId, VALIDATION, type App as AppName, type Priority } from '../../shared/index.ts';
-import type { App } from '../context.ts';
+import { toId, VALIDATION, type AppName, type Priority } from '../../shared/index.ts';
+import type { ServerContext } from '../context.ts';
 import { bodyText } from '../http/body.ts';
 import { invalid } from '../http/errors.ts';
 import type { TicketFields } from '../store/tickets.ts';
@@ -9,21 +9,21 @@ export const EDITABLE_FIELDS = ['title', 'description', 'priority', 'category_id
 
 const link = (value: unknown) => (value === undefined || value === null || bodyText(value) === '' ? null : bodyText(value));
 
-function categoryName(app: App, categoryId: number): string {
+function categoryName(app: ServerContext, categoryId: number): string {
   const category = app.catalog.category(categoryId);
   if (!category) throw invalid({ category: VALIDATION.category });
   return category.name;
 }
 
 /** The service must exist and belong to the ticket's app. */
-function serviceName(app: App, serviceId: number, appName: AppName): string {
+function serviceName(app: ServerContext, serviceId: number, appName: AppName): string {
   const service = app.catalog.service(serviceId);
   if (!service || service.app !== appName) throw invalid({ service: VALIDATION.service });
   return service.name;
 }
 
 /** A validated create body (validateCreateTicket passed) as stored fields. */
-export function fieldsForCreate(app: App, b: Record<string, unknown>): TicketFields {
+export function fieldsForCreate(app: ServerContext, b: Record<string, unknown>): TicketFields {
   const ids = { category_id: toId(b.category_id)!, service_id: toId(b.service_id)!, app: b.app as AppName };
   return {
     title: bodyText(b.title),
@@ -37,7 +37,7 @@ export function fieldsForCreate(app: App, b: Record<string, unknown>): TicketFie
 }
 
 /** The current fields with a validated partial edit applied. */
-export function fieldsForEdit(app: App, current: TicketFields, b: Record<string, unknown>): TicketFields {
+export function fieldsForEdit(app: ServerContext, current: TicketFields, b: Record<string, unknown>): TicketFields {
   const next: TicketFields = { ...current };
   if ('title' in b) next.title = bodyText(b.title);
   if ('description' in b) next.description = bodyText(b.description);

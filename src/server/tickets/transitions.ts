@@ -5,14 +5,14 @@
  */
 import type { StatementResultingChanges } from 'node:sqlite';
 import { SERVER, STATUSES, toId, VALIDATION, type LogAction, type User } from '../../shared/index.ts';
-import type { App } from '../context.ts';
+import type { ServerContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { conflict, forbidden, invalid } from '../http/errors.ts';
 import type { TicketRow } from '../store/tickets.ts';
 
 const NO_DEVELOPER = new Set<unknown>([null, '', 'null']);
 
-export function createTransitions(app: App) {
+export function createTransitions(app: ServerContext) {
   const { db } = app;
   // An assigned ticket without a developer id takes a new one: its developer was removed, or
   // their account deleted (the name stays on the ticket, DESIGN §3, and the admin is offered Assign).

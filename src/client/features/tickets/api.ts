@@ -1,5 +1,5 @@
 /** Ticket mutations: create, edit and the status changes. Each toasts and refreshes the ticket caches. */
-import type { App, Priority } from '../../../shared/constants.ts';
+import type { AppName, Priority } from '../../../shared/constants.ts';
 import type { Envelope, Ticket } from '../../../shared/types.ts';
 import { request } from '../../lib/request.ts';
 import { useMutation } from '../../lib/query.ts';
@@ -17,7 +17,7 @@ export interface NewTicket {
   priority: Priority;
   category_id: number;
   service_id: number;
-  app: App;
+  app: AppName;
   link: string | null;
   image: string | null;
 }

@@ -1,11 +1,11 @@
 /** The ticket form's state and what it turns into: the create payload and the edit diff. */
-import type { App, Priority } from '../../../shared/constants.ts';
+import type { AppName, Priority } from '../../../shared/constants.ts';
 import type { Ticket } from '../../../shared/types.ts';
 import type { NewTicket, TicketChanges } from './api.ts';
 
 /** Select values are strings; ids become numbers only on the way out. */
 export interface TicketFormValues {
-  app: App | '';
+  app: AppName | '';
   service: string;
   service_id: string;
   category: string;
@@ -53,7 +53,7 @@ export function toPayload(values: TicketFormValues): NewTicket {
     priority: values.priority as Priority,
     category_id: Number(values.category_id) || 0,
     service_id: Number(values.service_id) || 0,
-    app: values.app as App,
+    app: values.app as AppName,
     link: values.link.trim() || null,
     image: values.image || null,
   };

@@ -1,5 +1,5 @@
 /** App, priority, category, service and (for the super) developer filters. */
-import { APPS, APP_LABELS, PRIORITIES, type App, type Priority } from '../../../../shared/constants.ts';
+import { APPS, APP_LABELS, PRIORITIES, type AppName, type Priority } from '../../../../shared/constants.ts';
 import type { TicketFilters } from '../../../../shared/workQueue.ts';
 import { useCategories, useServices } from '../../../api/config.ts';
 import { useDevelopers } from '../../../api/users.ts';
@@ -35,7 +35,7 @@ export function FilterSelects({ filters, onChange, developerFilter = false }: Fi
         value={app}
         options={APPS.map((value) => ({ value, label: APP_LABELS[value] }))}
         // A service belongs to one app: choosing another app drops a service that no longer fits.
-        onChange={(value) => set({ app: value ? [value as App] : undefined, service_id: value ? undefined : filters.service_id })}
+        onChange={(value) => set({ app: value ? [value as AppName] : undefined, service_id: value ? undefined : filters.service_id })}
       />
       <FilterSelect
         label="Priority"
