@@ -1,9 +1,9 @@
-/** Domain constants shared by the client and the server (SPEC §3, §9). */
+/** Domain constants shared by the client and the server (product.md#fields, #limits). */
 
 export const ROLES = ['super', 'support', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles the create-account form may give (SPEC §9). */
+/** Roles the create-account form may give (product.md#limits). */
 export const CREATABLE_ROLES = ['support', 'developer'] as const satisfies readonly Role[];
 
 export const STATUSES = ['opened', 'assigned', 'closed'] as const;

@@ -1,4 +1,4 @@
-/** Display rules shared by every screen (SPEC §3, §5): card truncation, log dates, safe links. */
+/** Display rules shared by every screen (product.md#ticket-card, #log-entry): card truncation, log dates, safe links. */
 import { LIMITS } from './constants.ts';
 import type { TicketLogEntry } from './types.ts';
 
@@ -27,7 +27,7 @@ export function logEntryTime(entry: TicketLogEntry): string | null {
   return byAction[entry.action] ?? entry.created_at;
 }
 
-/** '@name: action ticket at date time' (SPEC §3). */
+/** '@name: action ticket at date time' (product.md#log-entry). */
 export function formatLogEntry(entry: TicketLogEntry): string {
   return `@${entry.name}: ${entry.action} ticket at ${formatLogDate(logEntryTime(entry))}`;
 }

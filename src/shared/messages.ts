@@ -1,5 +1,5 @@
 /**
- * Every user-visible sentence that SPEC fixes, spelled exactly as SPEC spells it (typos included:
+ * Every user-visible sentence that product.md fixes, spelled exactly as it spells them (typos included:
  * they are the contract), plus the server's own answers. Nothing else may repeat these strings.
  */
 

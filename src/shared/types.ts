@@ -1,4 +1,4 @@
-/** Shapes of what the API answers (SPEC §3, DESIGN §3). */
+/** Shapes of what the API answers (product.md#fields, #calls). */
 import type { AppName, LogAction, Priority, Role, Status } from './constants.ts';
 
 export interface User {

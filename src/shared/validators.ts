@@ -1,5 +1,5 @@
 /**
- * Form rules of SPEC §5 as plain functions: input in, `{field: message}` out (empty when valid).
+ * Form rules of product.md#validation as plain functions: input in, `{field: message}` out (empty when valid).
  * The client runs them before sending; the server runs the same ones on what arrives, so the
  * thresholds and messages can never drift apart. Inputs are `unknown` because the server feeds
  * them whatever a client sent.
@@ -146,7 +146,7 @@ export function validateChangePassword(input: Input): FieldErrors {
   ]);
 }
 
-/** SPEC gives the admin's reset form no rules; the server still applies its own (below). */
+/** product.md#validation-account gives the admin's reset form no rules; the server still applies its own (below). */
 export function validateAdminChangePassword(input: Input): FieldErrors {
   return collect([
     ['new_password', typeof input.new_password !== 'string', M.passwordRequired],

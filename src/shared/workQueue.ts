@@ -16,7 +16,7 @@ export const SORT_LABELS: Record<Sort, string> = {
   updated: 'Recently updated',
 };
 
-/** Stored statuses; 'reopened' (SPEC's filter word) is accepted and means opened. */
+/** Stored statuses; 'reopened' (product.md#limits: a filter word) is accepted and means opened. */
 export type StoredStatus = (typeof STATUSES)[number];
 
 export const PAGE_SIZE = { default: 50, max: 200 } as const;

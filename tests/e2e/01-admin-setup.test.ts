@@ -110,7 +110,7 @@ journeyDescribe('journey 1: admin sets up the helpdesk', () => {
     }
     await j.screenshot(page, 'staff');
 
-    // The admin navigation has no Developers entry (SPEC §2): the route is opened directly.
+    // The admin navigation has no Developers entry (product.md#admin-area): the route is opened directly.
     await page.goto('/admin/developer');
     await visible(page.getByRole('cell', { name: new RegExp(CAST.dev1.first_name) }));
     await visible(page.getByRole('cell', { name: new RegExp(CAST.dev2.first_name) }));

@@ -34,7 +34,7 @@ journeyDescribe('journey 10: staff accounts, profiles and passwords', () => {
     await page.getByRole('link', { name: 'Staff', exact: true }).first().click();
     await waitForPath(page, '/admin/staff');
     await visible(staffRow(page, DOOMED.first_name));
-    // innerText is what a person reads: it shows any CSS case change, which SPEC's headers must not have.
+    // innerText is what a person reads: it shows any CSS case change, which product.md#tables headers must not have.
     expect(await page.getByRole('columnheader').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).innerText))).toEqual([
       'ID', 'First Name', 'Last Name', 'Email', 'Role', 'Last seen', 'Actions',
     ]);
@@ -52,7 +52,7 @@ journeyDescribe('journey 10: staff accounts, profiles and passwords', () => {
     for (const [label, value] of [['New password', newPassword], ['Confirm new password', newPassword]]) {
       const input = dialog.getByLabel(label!, { exact: true });
       await input.fill(value!);
-      expect(await input.getAttribute('type')).toBe('text'); // clear text (SPEC §5)
+      expect(await input.getAttribute('type')).toBe('text'); // clear text (product.md#validation-account)
     }
     await j.screenshot(page, 'staff-reset-password');
     await dialog.getByRole('button', { name: 'Change password' }).click();
@@ -98,7 +98,7 @@ journeyDescribe('journey 10: staff accounts, profiles and passwords', () => {
   }
 
   // Each starts away from its area's home: support and developer are sent home after a profile
-  // update (SPEC §4), the admin stays put.
+  // update (product.md#auth-flow), the admin stays put.
   const ROLES = [
     { role: 'super', email: ADMIN.email, password: ADMIN.password, area: '/admin', newName: 'Adele' },
     { role: 'support', email: CAST.support.email, password: CAST.support.password, area: '/support', newName: 'Samira' },

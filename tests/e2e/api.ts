@@ -1,5 +1,5 @@
 /**
- * Seeds preconditions through the real API (SPEC §7, DESIGN §3) — never through the database.
+ * Seeds preconditions through the real API (product.md#calls) — never through the database.
  */
 export interface SeedUser {
   id: number;

@@ -194,7 +194,7 @@ export const RED = 'rgb(255, 0, 0)';
 export const GREEN = 'rgb(76, 175, 80)';
 export const WHITE = 'rgb(255, 255, 255)';
 
-/** The log line format of SPEC §3: '@name: action ticket at Mon D, YYYY hh:mm'. */
+/** The log line format of product.md#log-entry: '@name: action ticket at Mon D, YYYY hh:mm'. */
 export const LOG_LINE = /^@\w+: (opened|assigned|unassigned|closed) ticket at [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/;
 
 export function sleep(ms: number): Promise<void> {

@@ -1,4 +1,4 @@
-/** Ticket life cycle (SPEC §4): every transition, its activity-log entry, stale-state 409s and the self-assign race. */
+/** Ticket life cycle (product.md#transitions): every transition, its activity-log entry, stale-state 409s and the self-assign race. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('pages', () => {
-  it('answers SPEC’s whole list without parameters, and a page with any', async () => {
+  it('answers the whole list without parameters, and a page with any', async () => {
     const whole = await t.call('GET', '/api/tickets', { token: w.admin.token });
     expect(whole.body.data).toEqual({ list: expect.any(Array) });
     expect(whole.body.data.list).toHaveLength(4);

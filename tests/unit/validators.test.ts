@@ -1,4 +1,4 @@
-/** SPEC §5's rules at every threshold: just below, at and just above, with the literal messages. */
+/** product.md#validation's rules at every threshold: just below, at and just above, with the literal messages. */
 import { describe, expect, it } from 'vitest';
 import {
   hasErrors,

@@ -1,6 +1,6 @@
 /**
- * Create, edit and delete for a configuration list (SPEC §7): each one toasts the answer,
- * refreshes the list and lands on the list's page (SPEC §4).
+ * Create, edit and delete for a configuration list (product.md#calls): each one toasts the answer,
+ * refreshes the list and lands on the list's page (product.md#navigation).
  */
 import { useLocation } from 'wouter';
 import type { Envelope } from '../../shared/types.ts';

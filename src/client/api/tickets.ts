@@ -87,7 +87,7 @@ export function useTicket(id: string | undefined) {
   );
 }
 
-/** SPEC §4: the log is fetched only when there is a ticket id, and kept once loaded. */
+/** product.md#cache: the log is fetched only when there is a ticket id, and kept once loaded. */
 export function useTicketLog(id: string | undefined) {
   return useQuery(
     ticketKeys.log(id ?? ''),

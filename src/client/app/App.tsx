@@ -1,4 +1,4 @@
-/** The router root: the guard of SPEC §2 picks sign-in, a redirect, Access Denied or an area. */
+/** The router root: the guard of product.md#route-guard picks sign-in, a redirect, Access Denied or an area. */
 import { Suspense } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { Role } from '../../shared/constants.ts';

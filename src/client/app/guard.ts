@@ -1,5 +1,5 @@
 /**
- * The route guard of SPEC §2 as a pure decision, so every rule can be tested without a browser.
+ * The route guard of product.md#route-guard as a pure decision, so every rule can be tested without a browser.
  *  - no token: only '/' (the sign-in page) is open; everything else redirects there;
  *  - a token on '/': off to the role's area; the role is compared ignoring case;
  *  - a token elsewhere: the path must lie under the role's own prefix, compared case-sensitively
@@ -21,7 +21,7 @@ export function normalizeRole(role: unknown): Role | undefined {
   return ROLES.find((known) => known === lower);
 }
 
-/** Where sign-in sends a user: their area, or '/' for an unknown role (SPEC §4). */
+/** Where sign-in sends a user: their area, or '/' for an unknown role (product.md#auth-flow). */
 export function homeOf(role: unknown): string {
   const known = normalizeRole(role);
   return known ? AREA_BY_ROLE[known] : HOME;

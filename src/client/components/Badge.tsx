@@ -1,4 +1,4 @@
-/** Status and priority badges: colour AND text, never colour alone (SPEC §4). */
+/** Status and priority badges: colour AND text, never colour alone (product.md#transitions). */
 import type { Priority, Status } from '../../shared/constants.ts';
 import styles from './Badge.module.css';
 

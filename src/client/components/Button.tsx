@@ -45,7 +45,7 @@ export interface NavButtonProps extends ButtonProps {
   to: string;
 }
 
-/** A button that opens another screen: for the actions SPEC names buttons (Create Account, Edit Ticket). */
+/** A button that opens another screen: for the actions product.md names buttons (Create Account, Edit Ticket). */
 export function NavButton({ to, ...rest }: NavButtonProps) {
   const [, navigate] = useLocation();
   return <Button {...rest} onClick={() => navigate(to)} />;

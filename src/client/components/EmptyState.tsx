@@ -1,9 +1,9 @@
-/** An illustration and one of SPEC §2's empty-state messages. */
+/** An illustration and one of the empty-state messages of product.md#empty-states. */
 import type { ReactNode } from 'react';
 import { EMPTY_STATES, type EmptyVariant } from '../../shared/messages.ts';
 import styles from './EmptyState.module.css';
 
-/** One of SPEC's variants, or (beyond SPEC, e.g. a search with no match) a message of our own. */
+/** One of product.md's variants, or (beyond them, e.g. a search with no match) a message of our own. */
 export type EmptyStateProps = ({ variant: EmptyVariant; message?: undefined } | { variant?: undefined; message: string }) & {
   /** Optional action under the message, e.g. a create link. */
   children?: ReactNode;

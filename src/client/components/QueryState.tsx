@@ -1,4 +1,4 @@
-/** SPEC §2: 'Loading' while pending, '<message>...' on failure, otherwise the data. */
+/** product.md#empty-states: 'Loading' while pending, '<message>...' on failure, otherwise the data. */
 import type { ReactNode } from 'react';
 import type { QueryResult } from '../lib/query.ts';
 import styles from './QueryState.module.css';

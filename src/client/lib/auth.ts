@@ -1,4 +1,4 @@
-/** The signed-in session (SPEC §3): only the token and the user survive a reload. */
+/** The signed-in session (product.md#auth-state): only the token and the user survive a reload. */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { AUTH_STORAGE_KEY } from '../../shared/constants.ts';

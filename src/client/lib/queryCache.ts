@@ -3,7 +3,7 @@
  * key, shared in-flight requests, retries with back-off, prefix invalidation, and garbage
  * collection of entries nobody watches.
  *
- * Decisions where SPEC and DESIGN leave room:
+ * Decisions where product.md leaves room:
  *  - Like TanStack's staleTime 0, a screen that mounts shows what is cached at once and
  *    refetches in the background; it never flashes back to 'Loading'.
  *  - `keepForever` entries (the activity log, "kept once loaded") are never dropped and not
@@ -17,7 +17,7 @@ export type QueryKey = readonly unknown[];
 
 export const MAX_RETRIES = 3;
 export const RETRY_CAP_MS = 30_000;
-/** Unused entries are dropped this long after their last subscriber leaves (SPEC §9). */
+/** Unused entries are dropped this long after their last subscriber leaves (product.md#cache). */
 export const GC_TIME_MS = 5 * 60_000;
 
 /** 1 s, 2 s, 4 s … never more than 30 s. */

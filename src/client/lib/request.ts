@@ -1,10 +1,10 @@
-/** The one fetch wrapper (DESIGN §6, SPEC §7–§8). */
+/** The one fetch wrapper (product.md#calls, #errors). */
 import { CLIENT_ERRORS } from '../../shared/messages.ts';
 import { useAuth } from './auth.ts';
 import { clearQueries } from './query.ts';
 
 const API_BASE = typeof __API_BASE__ === 'string' ? __API_BASE__ : '/api';
-/** SPEC §7: the tunnel in front of some deployments shows a warning page without it. */
+/** product.md#calls: the tunnel in front of some deployments shows a warning page without it. */
 const TUNNEL_HEADER = 'ngrok-skip-browser-warning';
 
 export class ApiError extends Error {
@@ -69,7 +69,7 @@ async function send(path: string, method: string, headers: Record<string, string
   }
 }
 
-/** A failed answer: 401 signs out (SPEC §6), the error carries the server's message. */
+/** A failed answer: 401 signs out (product.md#errors), the error carries the server's message. */
 async function failure(response: Response, auth: boolean): Promise<ApiError> {
   if (response.status === 401 && auth) {
     useAuth.getState().logout();

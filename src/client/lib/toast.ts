@@ -1,4 +1,4 @@
-/** A module-level toast store: any code may announce; one <Toaster/> shows them (SPEC §8, §9). */
+/** A module-level toast store: any code may announce; one <Toaster/> shows them (product.md#toasts). */
 export type ToastType = 'success' | 'error';
 
 export interface ToastItem {

@@ -18,7 +18,7 @@ describe('create account', () => {
     expect([...role.options].map((o) => o.value)).toEqual(['', 'support', 'developer']);
   });
 
-  test("shows SPEC's messages verbatim when everything is missing", async () => {
+  test("shows product.md's messages verbatim when everything is missing", async () => {
     const server = fakeApi({});
     signInAs(ADMIN);
     renderApp('/admin/create-account');

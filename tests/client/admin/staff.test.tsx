@@ -6,7 +6,7 @@ import { ADMIN, DEV, STAFF, SUPPORT, holdRoute, list, ok, tableText } from './he
 const rowOf = (name: string) => within(screen.getByRole('table')).getByText(name).closest('tr')!;
 
 describe('staff table', () => {
-  test("shows the SPEC's columns, the role, and 'n/a' for a missing last seen", async () => {
+  test("shows product.md's columns, the role, and 'n/a' for a missing last seen", async () => {
     fakeApi({ 'GET /users': list(STAFF) });
     signInAs(ADMIN);
     renderApp('/admin/staff');

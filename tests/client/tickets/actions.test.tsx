@@ -1,4 +1,4 @@
-/** Each confirmation text, what the server receives, and where each action lands (SPEC §4). */
+/** Each confirmation text, what the server receives, and where each action lands (product.md#transitions, #navigation). */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Ticket } from '../../../src/shared/types.ts';

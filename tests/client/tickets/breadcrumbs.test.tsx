@@ -1,4 +1,4 @@
-/** SPEC §2: the admin ticket details' breadcrumbs read 'Tickets > Ticket Details'. */
+/** product.md#admin-area: the admin ticket details' breadcrumbs read 'Tickets > Ticket Details'. */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';

@@ -1,4 +1,4 @@
-/** SPEC §4's button-visibility table, row by row, for each role. */
+/** product.md#buttons, row by row, for each role. */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Ticket } from '../../../src/shared/types.ts';

@@ -110,7 +110,7 @@ describe('create ticket', () => {
     expect(screen.getByText('description must be at least 2 characters.')).toBeTruthy();
   });
 
-  it("sends SPEC's payload, shows 'Creating...', toasts and goes to /support", async () => {
+  it("sends product.md's payload, shows 'Creating...', toasts and goes to /support", async () => {
     const server = openForm();
     await fillValid();
     change('Link (optional)', 'https://example.com/bug');

@@ -7,7 +7,7 @@ import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPag
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
 
-// The home page has its own Create Ticket link (SPEC §2), so the top navigation does not repeat it.
+// The home page has its own Create Ticket link (product.md#support-area), so the top navigation does not repeat it.
 const LINKS = [{ href: '/support', label: 'Tickets' }];
 
 export default function SupportArea() {

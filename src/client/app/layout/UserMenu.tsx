@@ -1,4 +1,4 @@
-/** The header's account menu: Edit profile, Change password, Log out (SPEC §1). */
+/** The header's account menu: Edit profile, Change password, Log out (product.md#header). */
 import { useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useSignOut } from '../../features/auth/api.ts';

@@ -6,7 +6,7 @@ import styles from './TicketGrid.module.css';
 export interface TicketGridProps {
   tickets: readonly Ticket[];
   area: TicketArea;
-  /** A fourth column on 2xl screens; the developer views have it by default (SPEC §2). */
+  /** A fourth column on 2xl screens; the developer views have it by default (product.md#ticket-card). */
   wide?: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** Sign-in and sign-out calls (SPEC §7) and the one way every screen signs out. */
+/** Sign-in and sign-out calls (product.md#calls) and the one way every screen signs out. */
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import type { Envelope, SignInAnswer } from '../../../shared/types.ts';
@@ -12,7 +12,7 @@ export interface Credentials {
   password: string;
 }
 
-/** Form-encoded and without a bearer token (SPEC §7). */
+/** Form-encoded and without a bearer token (product.md#calls). */
 export function signIn({ email, password }: Credentials) {
   return request<Envelope<SignInAnswer>>('/auth/sign-in', { method: 'POST', form: { email, password }, auth: false });
 }

@@ -1,4 +1,4 @@
-/** Category mutations (SPEC §7); each one refreshes the list and lands on /admin/category (SPEC §4). */
+/** Category mutations (product.md#calls); each one refreshes the list and lands on /admin/category (product.md#navigation). */
 import { useConfigChange } from '../../api/configChange.ts';
 
 export const CATEGORIES_PATH = '/admin/category';

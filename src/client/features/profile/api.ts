@@ -1,4 +1,4 @@
-/** The signed-in user's own account: profile update and password change (SPEC §4, §7). */
+/** The signed-in user's own account: profile update and password change (product.md#auth-flow, #calls). */
 import { useLocation } from 'wouter';
 import type { Envelope, User } from '../../../shared/types.ts';
 import { AREA_BY_ROLE } from '../../../shared/constants.ts';
@@ -39,7 +39,7 @@ export function useUpdateProfile(onDone: () => void) {
         // tickets by first name: lists still holding the old name would look empty.
         refreshTickets();
         onDone();
-        // SPEC §4: support and developer users are sent to their area; the admin stays put.
+        // product.md#auth-flow: support and developer users are sent to their area; the admin stays put.
         if (answer.data.role !== 'super') navigate(AREA_BY_ROLE[answer.data.role]);
       },
       onError: showError,

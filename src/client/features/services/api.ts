@@ -1,4 +1,4 @@
-/** Service mutations (SPEC §7); each one refreshes the list and lands on /admin/service (SPEC §4). */
+/** Service mutations (product.md#calls); each one refreshes the list and lands on /admin/service (product.md#navigation). */
 import { useConfigChange } from '../../api/configChange.ts';
 
 export const SERVICES_PATH = '/admin/service';

@@ -1,4 +1,4 @@
-/** Staff account mutations (SPEC §7): create, delete, and the admin's password reset. */
+/** Staff account mutations (product.md#calls): create, delete, and the admin's password reset. */
 import { useLocation } from 'wouter';
 import type { Envelope, User } from '../../../shared/types.ts';
 import { request } from '../../lib/request.ts';

@@ -39,7 +39,7 @@ function handlers<V>(onDone?: (answer: Answer, vars: V) => void) {
   };
 }
 
-/** SPEC §3: created_by, developer_name, number and status are sent empty; the server fills them. */
+/** product.md#ticket-fields: created_by, developer_name, number and status are sent empty; the server fills them. */
 export function createTicket(ticket: NewTicket) {
   return request<Answer>('/tickets', {
     method: 'POST',

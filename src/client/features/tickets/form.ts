@@ -59,7 +59,7 @@ export function toPayload(values: TicketFormValues): NewTicket {
   };
 }
 
-/** SPEC §5: only fields that differ from the loaded ticket are submitted. */
+/** product.md#validation-ticket: only fields that differ from the loaded ticket are submitted. */
 export function changedFields(ticket: Ticket, values: TicketFormValues): TicketChanges {
   const next = toPayload(values);
   const changes: TicketChanges = {};

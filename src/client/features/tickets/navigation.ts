@@ -1,4 +1,4 @@
-/** Where each ticket action lands (SPEC §4, "Navigation after actions"). */
+/** Where each ticket action lands (product.md#navigation). */
 import type { Role } from '../../../shared/constants.ts';
 import { detailPath, type TicketArea } from '../../components/tickets/ticketChanges.ts';
 

@@ -1,4 +1,4 @@
-/** Which actions a detail screen offers (SPEC §4's button table), as plain functions. */
+/** Which actions a detail screen offers (product.md#buttons), as plain functions. */
 import type { Ticket, User } from '../../../shared/types.ts';
 
 export interface AdminActions {

@@ -1,4 +1,4 @@
-/** SPEC §2: shown to a signed-in user outside their own area. */
+/** product.md#access-denied: shown to a signed-in user outside their own area. */
 import { ACCESS_DENIED } from '../../../../shared/messages.ts';
 import { Button } from '../../../components/Button.tsx';
 import { useSignOut } from '../api.ts';

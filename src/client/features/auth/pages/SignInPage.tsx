@@ -1,4 +1,4 @@
-/** The sign-in page at '/' (SPEC §5): validate, sign in, route by role. */
+/** The sign-in page at '/' (product.md#validation-sign-in, #auth-flow): validate, sign in, route by role. */
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { validateSignIn } from '../../../../shared/validators.ts';

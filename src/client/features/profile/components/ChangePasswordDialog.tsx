@@ -1,4 +1,4 @@
-/** Change own password: old, new and confirmation (SPEC §5). */
+/** Change own password: old, new and confirmation (product.md#validation-account). */
 import { useState, type FormEvent } from 'react';
 import { validateChangePassword } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';

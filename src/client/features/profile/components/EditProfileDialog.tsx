@@ -1,4 +1,4 @@
-/** Edit own first and last name; the header shows the stored answer at once (SPEC §4). */
+/** Edit own first and last name; the header shows the stored answer at once (product.md#auth-flow). */
 import { useState, type FormEvent } from 'react';
 import { validateProfile } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';

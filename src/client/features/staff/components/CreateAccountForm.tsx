@@ -1,4 +1,4 @@
-/** First name, last name, e-mail, role and password (SPEC §5 create account). */
+/** First name, last name, e-mail, role and password (product.md#validation-account). */
 import { useState, type FormEvent } from 'react';
 import { CREATABLE_ROLES } from '../../../../shared/constants.ts';
 import { validateCreateAccount } from '../../../../shared/validators.ts';

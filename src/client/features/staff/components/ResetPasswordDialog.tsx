@@ -1,5 +1,5 @@
 /**
- * The admin sets a staff member's new password. SPEC §5 shows both fields in clear text, so the
+ * The admin sets a staff member's new password. product.md#validation-account shows both fields in clear text, so the
  * admin can read out what they typed; the server still demands 8 characters and a match.
  */
 import { useState, type FormEvent } from 'react';

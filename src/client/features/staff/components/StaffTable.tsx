@@ -5,7 +5,7 @@ import { Table } from '../../../components/Table.tsx';
 import styles from './StaffTable.module.css';
 
 const NOT_SEEN = 'n/a';
-/** SPEC §6: the admin may reset or delete only these accounts, never another super user. */
+/** product.md#permissions: the admin may reset or delete only these accounts, never another super user. */
 const MANAGED_ROLES: readonly string[] = ['support', 'developer'];
 
 interface Props {

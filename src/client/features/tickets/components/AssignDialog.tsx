@@ -17,7 +17,7 @@ export interface AssignDialogProps {
   onClose(): void;
 }
 
-/** The admin picks a developer from the developer list (SPEC §4). */
+/** The admin picks a developer from the developer list (product.md#transitions). */
 export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
   const developers = useDevelopers();
   const [developerId, setDeveloperId] = useState('');

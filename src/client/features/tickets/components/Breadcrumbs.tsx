@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import styles from './Breadcrumbs.module.css';
 
 /**
- * 'Tickets > Ticket Details' on the admin detail screen (SPEC §2). The items flow inline with
+ * 'Tickets > Ticket Details' on the admin detail screen (product.md#admin-area). The items flow inline with
  * real spaces around the '>', so the trail reads exactly 'Tickets > Ticket Details' both on
  * screen and as text.
  */

@@ -39,7 +39,7 @@ export interface ConfirmActionProps {
   onClose(): void;
 }
 
-/** Asks SPEC's question, sends the status change, then goes where SPEC §4 says. */
+/** Asks product.md's question, sends the status change, then goes where product.md#navigation says. */
 export function ConfirmAction({ kind, ticket, user, area, onClose }: ConfirmActionProps) {
   const spec = CONFIRMS[kind];
   const goTo = useGoTo();

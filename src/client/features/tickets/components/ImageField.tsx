@@ -38,7 +38,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
     if (!file) return;
     const refused = validateImageFile(file);
     if (refused) {
-      // SPEC §5: a file that is too large is reported in an alert; a wrong type under the field.
+      // product.md#validation-ticket: a file that is too large is reported in an alert; a wrong type under the field.
       if (refused === VALIDATION.imageSize) window.alert(refused);
       else setProblem(refused);
       clearInput();

@@ -7,7 +7,7 @@ import type { ListConfig } from '../queue/scopes.ts';
 import { useTicketList, type TicketList } from '../queue/useTicketList.ts';
 import { TicketToolbar } from './TicketToolbar.tsx';
 
-/** Our own words (SPEC has none for a search): says what happened and how to undo it. */
+/** Our own words (product.md has none for a search): says what happened and how to undo it. */
 export const NO_MATCH = 'No tickets match these filters.';
 
 function Empty({ empty, list }: { empty: ListEmpty | undefined; list: TicketList }) {

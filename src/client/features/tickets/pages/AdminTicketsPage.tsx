@@ -3,7 +3,7 @@ import { TicketQueue } from '../components/TicketQueue.tsx';
 import { ADMIN_LIST } from '../queue/scopes.ts';
 import styles from '../components/Page.module.css';
 
-/** SPEC §2: All Tickets / My Tickets, status chips (none = open work), plus search, filters, sort, export. */
+/** product.md#admin-area: All Tickets / My Tickets, status chips (none = open work), plus search, filters, sort, export. */
 export function AdminTicketsPage() {
   return (
     <div className={styles.page}>

@@ -3,7 +3,7 @@ import { TicketQueue } from '../components/TicketQueue.tsx';
 import { DEVELOPER_LIST } from '../queue/scopes.ts';
 import styles from '../components/Page.module.css';
 
-/** SPEC §2: Assigned Tickets (default; assigned to me) / All Tickets. */
+/** product.md#developer-area: Assigned Tickets (default; assigned to me) / All Tickets. */
 export function DeveloperHomePage() {
   return (
     <div className={styles.page}>

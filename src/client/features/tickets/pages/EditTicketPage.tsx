@@ -29,7 +29,7 @@ function EditForm({ ticket }: { ticket: Ticket }) {
   function submit() {
     if (!check()) return;
     const changes = changedFields(ticket, values);
-    // Nothing changed: nothing is sent (SPEC §5); the user simply lands where a save would.
+    // Nothing changed: nothing is sent (product.md#validation-ticket); the user simply lands where a save would.
     if (Object.keys(changes).length === 0) navigate(destination);
     else save.mutate({ number: ticket.number, changes });
   }

@@ -4,7 +4,7 @@ import { TicketQueue } from '../components/TicketQueue.tsx';
 import { SUPPORT_LIST } from '../queue/scopes.ts';
 import styles from '../components/Page.module.css';
 
-/** SPEC §2: My Tickets (default; the ones I created) / All Tickets, and a Create Ticket link. */
+/** product.md#support-area: My Tickets (default; the ones I created) / All Tickets, and a Create Ticket link. */
 export function SupportHomePage() {
   return (
     <div className={styles.page}>

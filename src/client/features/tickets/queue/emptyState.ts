@@ -1,13 +1,13 @@
-/** Which message an empty ticket list shows (SPEC §2 and docs/decisions.md). */
+/** Which message an empty ticket list shows (product.md#empty-states and docs/decisions.md). */
 import type { Status } from '../../../../shared/constants.ts';
 import type { EmptyVariant } from '../../../../shared/messages.ts';
 import type { ListScope } from './scopes.ts';
 
-/** SPEC's variants, or our own "No tickets match" state with 'Clear filters'. */
+/** product.md's variants, or our own "No tickets match" state with 'Clear filters'. */
 export type ListEmpty = EmptyVariant | 'noMatch';
 
 /**
- * The admin list's rules (SPEC §2: empty and closed lists differ):
+ * The admin list's rules (product.md#admin-area: empty and closed lists differ):
  *  - only Closed selected: 'No closed tickets yet.';
  *  - no ticket at all in the chosen scope: 'You have no Ticket.';
  *  - tickets exist but the open-work filter (the default, or Opened/Assigned without Closed)
@@ -21,7 +21,7 @@ export function emptyVariantFor(selected: readonly Status[], scopeTotal: number)
 }
 
 /**
- * Search and the other filters narrow the list beyond SPEC's cases, so an empty answer then
+ * Search and the other filters narrow the list beyond product.md's cases, so an empty answer then
  * says "nothing matches" and offers to clear them. Lists whose default is every status (support,
  * developer) keep their own empty state for an empty scope and 'No closed tickets yet.' for Closed.
  */

@@ -1,4 +1,4 @@
-/** The scopes (toggles and tabs) of the three ticket lists and what each one reads (SPEC §2, §6). */
+/** The scopes (toggles and tabs) of the three ticket lists and what each one reads (product.md#screens, #permissions). */
 import type { StoredStatus, TicketFilters } from '../../../../shared/workQueue.ts';
 import type { EmptyVariant } from '../../../../shared/messages.ts';
 import type { TicketSource } from '../../../api/tickets.ts';
@@ -33,7 +33,7 @@ export interface ListConfig {
   exportCsv: boolean;
 }
 
-/** SPEC §2: the default filter is opened, assigned and reopened (reopened is stored as opened). */
+/** product.md#admin-area: the default filter is opened, assigned and reopened (reopened is stored as opened). */
 const OPEN_WORK: readonly StoredStatus[] = ['opened', 'assigned'];
 const EVERY_STATUS: readonly StoredStatus[] = [];
 
@@ -48,7 +48,7 @@ export const ADMIN_LIST: ListConfig = {
   ],
 };
 
-/** SPEC §6: support's own tickets are the ones they created. */
+/** product.md#support-area: support's own tickets are the ones they created. */
 export const SUPPORT_LIST: ListConfig = {
   area: 'support',
   param: 'scope',
@@ -60,7 +60,7 @@ export const SUPPORT_LIST: ListConfig = {
   ],
 };
 
-/** SPEC §2: a developer's Assigned Tickets are the my-tickets assigned to them. */
+/** product.md#developer-area: a developer's Assigned Tickets are the my-tickets assigned to them. */
 export const DEVELOPER_LIST: ListConfig = {
   area: 'developer',
   param: 'tab',
