@@ -31,6 +31,9 @@ export interface TicketRow extends TicketFields {
   updated_at: string;
 }
 
+/** What a create or an edit writes, in column order: the statements are built from this list. */
+export const STORED_FIELDS = ['title', 'description', 'priority', 'category', 'category_id', 'service', 'service_id', 'app', 'link'] as const satisfies readonly (keyof TicketFields)[];
+
 /** The columns every ticket read selects (the image lives in its own table). */
 export const LIST_COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
   has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;

@@ -16,14 +16,14 @@ export function createTransitions(app: ServerContext) {
   const { db } = app;
   // An assigned ticket without a developer id takes a new one: its developer was removed, or
   // their account deleted (the name stays on the ticket, DESIGN §3, and the admin is offered Assign).
-  const assign = db.prepare(`UPDATE tickets SET status = 'assigned', developer_id = ?, developer_name = ?, updated_at = ?
-    WHERE id = ? AND (status = 'opened' OR (status = 'assigned' AND developer_id IS NULL))`);
-  const unassign = db.prepare(`UPDATE tickets SET developer_id = NULL, developer_name = NULL, updated_at = ?
-    WHERE id = ? AND status = 'assigned' AND developer_name IS NOT NULL`);
-  const close = db.prepare(`UPDATE tickets SET status = 'closed', updated_at = ? WHERE id = ? AND status IN ('opened', 'assigned')`);
+  const assign = db.prepare(`UPDATE tickets SET status = 'assigned', developer_id = $developer_id, developer_name = $developer_name,
+    updated_at = $now WHERE id = $id AND (status = 'opened' OR (status = 'assigned' AND developer_id IS NULL))`);
+  const unassign = db.prepare(`UPDATE tickets SET developer_id = NULL, developer_name = NULL, updated_at = $now
+    WHERE id = $id AND status = 'assigned' AND developer_name IS NOT NULL`);
+  const close = db.prepare(`UPDATE tickets SET status = 'closed', updated_at = $now WHERE id = $id AND status IN ('opened', 'assigned')`);
   // Reopened work is open work again: whoever picks it up assigns it afresh.
-  const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = ?
-    WHERE id = ? AND status = 'closed'`);
+  const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now
+    WHERE id = $id AND status = 'closed'`);
 
   function apply(ticket: TicketRow, actor: User, action: LogAction, update: (at: string) => StatementResultingChanges) {
     const at = app.nowIso();
@@ -40,7 +40,7 @@ export function createTransitions(app: ServerContext) {
     if (developerId === undefined) throw invalid({ developer_id: VALIDATION.developer });
     const developer = app.users.find(developerId);
     if (!developer || developer.role !== 'developer') throw invalid({ developer_id: SERVER.notADeveloper });
-    apply(ticket, actor, 'assigned', (at) => assign.run(developer.id, developer.first_name, at, ticket.id));
+    apply(ticket, actor, 'assigned', (at) => assign.run({ developer_id: developer.id, developer_name: developer.first_name, now: at, id: ticket.id }));
     return SERVER.ticketAssigned;
   }
 
@@ -53,7 +53,7 @@ export function createTransitions(app: ServerContext) {
       if (!('developer_id' in body)) throw invalid({ developer_id: VALIDATION.developer });
       if (!NO_DEVELOPER.has(body.developer_id)) return assignDeveloper(ticket, actor, body.developer_id);
       if (actor.role !== 'super') throw forbidden();
-      apply(ticket, actor, 'unassigned', (at) => unassign.run(at, ticket.id));
+      apply(ticket, actor, 'unassigned', (at) => unassign.run({ now: at, id: ticket.id }));
       return SERVER.developerRemoved;
     }
 
@@ -63,12 +63,12 @@ export function createTransitions(app: ServerContext) {
         (actor.role === 'support' && ticket.created_by_id === actor.id) ||
         (actor.role === 'developer' && ticket.developer_id === actor.id);
       if (!allowed) throw forbidden();
-      apply(ticket, actor, 'closed', (at) => close.run(at, ticket.id));
+      apply(ticket, actor, 'closed', (at) => close.run({ now: at, id: ticket.id }));
       return SERVER.ticketClosed;
     }
 
     if (actor.role === 'developer') throw forbidden();
-    apply(ticket, actor, 'opened', (at) => reopen.run(at, ticket.id));
+    apply(ticket, actor, 'opened', (at) => reopen.run({ now: at, id: ticket.id }));
     return SERVER.ticketReopened;
   };
 }
