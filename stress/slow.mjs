@@ -84,7 +84,7 @@ export async function slowClients({
   headersTimeoutSeconds = 5,
   requestTimeoutSeconds = 10,
   maxConnectionsPerAddress = 256,
-  perKind = 70,
+  perKind = 80,
   slowReaders = 16,
   overCap = 40,
   normalConnections = 20,
