@@ -1,15 +1,12 @@
 /**
  * Create, edit and delete for a configuration list (product.md#calls): each one toasts the answer,
- * refreshes the list and lands on the list's page (product.md#navigation).
+ * refreshes the list and lands on the list's page (product.md#navigation), through useChange.
  */
-import { useLocation } from 'wouter';
 import type { Envelope } from '../../shared/types.ts';
 import { request } from '../lib/request.ts';
-import { invalidate, useMutation } from '../lib/query.ts';
-import { toast } from '../lib/toast.ts';
-import { configKeys } from './config.ts';
+import { useChange } from '../lib/useChange.ts';
 
-export type ConfigList = keyof typeof configKeys;
+export type ConfigList = 'categories' | 'services';
 
 type Answer = Partial<Envelope<unknown>>;
 export type ConfigChange<I> = { kind: 'create'; input: I } | { kind: 'update'; id: number; input: I } | { kind: 'delete'; id: number };
@@ -23,14 +20,5 @@ function send<I>(list: ConfigList, change: ConfigChange<I>): Promise<Answer> {
 
 /** One mutation for create, edit and delete: they answer, refresh and navigate alike. */
 export function useConfigChange<I>(list: ConfigList, listPath: string, onDone?: () => void) {
-  const [, navigate] = useLocation();
-  return useMutation((change: ConfigChange<I>) => send(list, change), {
-    onSuccess(answer) {
-      if (answer.message) toast.success(answer.message);
-      invalidate(configKeys[list]);
-      onDone?.();
-      navigate(listPath);
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  return useChange((change: ConfigChange<I>) => send(list, change), { refresh: [list], onSuccess: onDone, to: () => listPath });
 }

@@ -5,7 +5,7 @@ import type { Role } from '../../shared/constants.ts';
 import { AccessDeniedPage } from '../features/auth/pages/AccessDeniedPage.tsx';
 import { SignInPage } from '../features/auth/pages/SignInPage.tsx';
 import { useAuth } from '../lib/auth.ts';
-import { Toaster } from '../lib/Toaster.tsx';
+import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { guard } from './guard.ts';
 import { lazyArea, type LazyArea } from './lazyArea.ts';

@@ -5,7 +5,8 @@
  *  - a token elsewhere: the path must lie under the role's own prefix, compared case-sensitively
  *    ('/Admin' is not '/admin'), else Access Denied. A role we do not know has no area at all.
  */
-import { AREA_BY_ROLE, ROLES, type Role } from '../../shared/constants.ts';
+import type { Role } from '../../shared/constants.ts';
+import { homeOf, inAreaOf, normalizeRole, SIGN_IN } from '../lib/paths.ts';
 
 export type GuardDecision =
   | { kind: 'signIn' }
@@ -13,26 +14,10 @@ export type GuardDecision =
   | { kind: 'denied' }
   | { kind: 'area'; role: Role };
 
-export const HOME = '/';
-
-/** The role, whatever its letter case, or undefined when it is not one of ours. */
-export function normalizeRole(role: unknown): Role | undefined {
-  const lower = typeof role === 'string' ? role.toLowerCase() : '';
-  return ROLES.find((known) => known === lower);
-}
-
-/** Where sign-in sends a user: their area, or '/' for an unknown role (product.md#auth-flow). */
-export function homeOf(role: unknown): string {
-  const known = normalizeRole(role);
-  return known ? AREA_BY_ROLE[known] : HOME;
-}
-
-const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-
 export function guard(path: string, token: string | null | undefined, role: unknown): GuardDecision {
-  if (!token) return path === HOME ? { kind: 'signIn' } : { kind: 'redirect', to: HOME };
+  if (!token) return path === SIGN_IN ? { kind: 'signIn' } : { kind: 'redirect', to: SIGN_IN };
   const known = normalizeRole(role);
-  if (path === HOME) return known ? { kind: 'redirect', to: AREA_BY_ROLE[known] } : { kind: 'signIn' };
-  if (!known || !isUnder(path, AREA_BY_ROLE[known])) return { kind: 'denied' };
+  if (path === SIGN_IN) return known ? { kind: 'redirect', to: homeOf(known) } : { kind: 'signIn' };
+  if (!known || !inAreaOf(known, path)) return { kind: 'denied' };
   return { kind: 'area', role: known };
 }

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { Icon, type IconName } from './Icon.tsx';
 import styles from './StatTile.module.css';
 
 /** Shown while the count is unknown (loading or failed): the grid below says why. */

@@ -1,7 +1,7 @@
 /** Bottom-right toasts: 3 at a time, 4 s each, paused on hover or in a hidden tab, swipe right to dismiss. */
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
-import { toast, toastStore, type ToastItem } from './toast.ts';
-import { Icon } from '../components/Icon.tsx';
+import { toast, toastStore, type ToastItem } from '../lib/toast.ts';
+import { Icon } from './Icon.tsx';
 import styles from './Toaster.module.css';
 
 export const MAX_VISIBLE = 3;

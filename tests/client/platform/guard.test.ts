@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { guard, homeOf } from '../../../src/client/app/guard.ts';
+import { guard } from '../../../src/client/app/guard.ts';
+import { homeOf } from '../../../src/client/lib/paths.ts';
 
 const TOKEN = 'token';
 

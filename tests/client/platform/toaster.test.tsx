@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Toaster } from '../../../src/client/lib/Toaster.tsx';
+import { Toaster } from '../../../src/client/components/Toaster.tsx';
 import { toast } from '../../../src/client/lib/toast.ts';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

@@ -2,7 +2,6 @@
 import { Route, Switch } from 'wouter';
 import { CategoriesPage } from '../../features/categories/pages/CategoriesPage.tsx';
 import { CreateCategoryPage } from '../../features/categories/pages/CreateCategoryPage.tsx';
-import { DashboardPage } from '../../features/dashboard/pages/DashboardPage.tsx';
 import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.tsx';
 import { CreateServicePage } from '../../features/services/pages/CreateServicePage.tsx';
 import { ServicesPage } from '../../features/services/pages/ServicesPage.tsx';
@@ -11,28 +10,32 @@ import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
 import { AdminTicketDetailsPage } from '../../features/tickets/pages/AdminTicketDetailsPage.tsx';
 import { AdminTicketsPage } from '../../features/tickets/pages/AdminTicketsPage.tsx';
 import { CreateTicketPage } from '../../features/tickets/pages/CreateTicketPage.tsx';
+import { DashboardPage } from '../../features/tickets/pages/DashboardPage.tsx';
 import { EditTicketPage } from '../../features/tickets/pages/EditTicketPage.tsx';
+import { ROUTES } from '../../lib/paths.ts';
 import { AdminLayout } from '../layout/AdminLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
+
+const ADMIN = ROUTES.admin;
 
 export default function AdminArea() {
   return (
     <AdminLayout>
       <Switch>
-        <Route path="/admin" component={DashboardPage} />
-        <Route path="/admin/tickets" component={AdminTicketsPage} />
-        <Route path="/admin/ticket/:ticketID" component={AdminTicketDetailsPage} />
-        <Route path="/admin/edit-ticket/:ticketID" component={EditTicketPage} />
-        <Route path="/admin/create-ticket" component={CreateTicketPage} />
-        <Route path="/admin/staff" component={StaffPage} />
-        <Route path="/admin/create-account" component={CreateAccountPage} />
-        <Route path="/admin/developer" component={DevelopersPage} />
-        <Route path="/admin/category" component={CategoriesPage} />
-        <Route path="/admin/create-category" component={CreateCategoryPage} />
-        <Route path="/admin/service" component={ServicesPage} />
-        <Route path="/admin/create-service" component={CreateServicePage} />
+        <Route path={ADMIN.home} component={DashboardPage} />
+        <Route path={ADMIN.tickets} component={AdminTicketsPage} />
+        <Route path={ADMIN.ticket} component={AdminTicketDetailsPage} />
+        <Route path={ADMIN.editTicket} component={EditTicketPage} />
+        <Route path={ADMIN.createTicket} component={CreateTicketPage} />
+        <Route path={ADMIN.staff} component={StaffPage} />
+        <Route path={ADMIN.createAccount} component={CreateAccountPage} />
+        <Route path={ADMIN.developers} component={DevelopersPage} />
+        <Route path={ADMIN.categories} component={CategoriesPage} />
+        <Route path={ADMIN.createCategory} component={CreateCategoryPage} />
+        <Route path={ADMIN.services} component={ServicesPage} />
+        <Route path={ADMIN.createService} component={CreateServicePage} />
         <Route>
-          <NotFound home="/admin" />
+          <NotFound home={ADMIN.home} />
         </Route>
       </Switch>
     </AdminLayout>

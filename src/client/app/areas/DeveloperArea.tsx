@@ -2,19 +2,21 @@
 import { Route, Switch } from 'wouter';
 import { DeveloperHomePage } from '../../features/tickets/pages/DeveloperHomePage.tsx';
 import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPage.tsx';
+import { ROUTES } from '../../lib/paths.ts';
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
 
-const LINKS = [{ href: '/developer', label: 'Tickets' }];
+const DEVELOPER = ROUTES.developer;
+const LINKS = [{ href: DEVELOPER.home, label: 'Tickets' }];
 
 export default function DeveloperArea() {
   return (
-    <AreaLayout home="/developer" links={LINKS}>
+    <AreaLayout home={DEVELOPER.home} links={LINKS}>
       <Switch>
-        <Route path="/developer" component={DeveloperHomePage} />
-        <Route path="/developer/ticket-details/:ticketID" component={TicketDetailsPage} />
+        <Route path={DEVELOPER.home} component={DeveloperHomePage} />
+        <Route path={DEVELOPER.ticket} component={TicketDetailsPage} />
         <Route>
-          <NotFound home="/developer" />
+          <NotFound home={DEVELOPER.home} />
         </Route>
       </Switch>
     </AreaLayout>

@@ -4,22 +4,24 @@ import { CreateTicketPage } from '../../features/tickets/pages/CreateTicketPage.
 import { EditTicketPage } from '../../features/tickets/pages/EditTicketPage.tsx';
 import { SupportHomePage } from '../../features/tickets/pages/SupportHomePage.tsx';
 import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPage.tsx';
+import { ROUTES } from '../../lib/paths.ts';
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
 
+const SUPPORT = ROUTES.support;
 // The home page has its own Create Ticket link (product.md#support-area), so the top navigation does not repeat it.
-const LINKS = [{ href: '/support', label: 'Tickets' }];
+const LINKS = [{ href: SUPPORT.home, label: 'Tickets' }];
 
 export default function SupportArea() {
   return (
-    <AreaLayout home="/support" links={LINKS}>
+    <AreaLayout home={SUPPORT.home} links={LINKS}>
       <Switch>
-        <Route path="/support" component={SupportHomePage} />
-        <Route path="/support/create-ticket" component={CreateTicketPage} />
-        <Route path="/support/edit-ticket/:ticketID" component={EditTicketPage} />
-        <Route path="/support/ticket-details/:ticketID" component={TicketDetailsPage} />
+        <Route path={SUPPORT.home} component={SupportHomePage} />
+        <Route path={SUPPORT.createTicket} component={CreateTicketPage} />
+        <Route path={SUPPORT.editTicket} component={EditTicketPage} />
+        <Route path={SUPPORT.ticket} component={TicketDetailsPage} />
         <Route>
-          <NotFound home="/support" />
+          <NotFound home={SUPPORT.home} />
         </Route>
       </Switch>
     </AreaLayout>

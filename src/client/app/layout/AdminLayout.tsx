@@ -3,26 +3,24 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
+import { matchesRoute, ROUTES } from '../../lib/paths.ts';
 import { Header } from './Header.tsx';
 import styles from './Layout.module.css';
 
-export const ADMIN_NAV: readonly { href: string; label: string; icon: IconName }[] = [
-  { href: '/admin', label: 'Home', icon: 'home' },
-  { href: '/admin/tickets', label: 'Tickets', icon: 'ticket' },
-  { href: '/admin/staff', label: 'Staff', icon: 'users' },
-  { href: '/admin/developer', label: 'Developers', icon: 'user' },
-  { href: '/admin/create-ticket', label: 'Create Ticket', icon: 'plus' },
-  { href: '/admin/category', label: 'Categories', icon: 'category' },
-  { href: '/admin/service', label: 'Services', icon: 'services' },
+const ADMIN = ROUTES.admin;
+
+/** The navigation; each entry stays lit on the pages of its section (a ticket's details, a create form). */
+const ADMIN_NAV: readonly { href: string; label: string; icon: IconName; section: readonly string[] }[] = [
+  { href: ADMIN.home, label: 'Home', icon: 'home', section: [ADMIN.home] },
+  { href: ADMIN.tickets, label: 'Tickets', icon: 'ticket', section: [ADMIN.tickets, ADMIN.ticket, ADMIN.editTicket] },
+  { href: ADMIN.staff, label: 'Staff', icon: 'users', section: [ADMIN.staff, ADMIN.createAccount] },
+  { href: ADMIN.developers, label: 'Developers', icon: 'user', section: [ADMIN.developers] },
+  { href: ADMIN.createTicket, label: 'Create Ticket', icon: 'plus', section: [ADMIN.createTicket] },
+  { href: ADMIN.categories, label: 'Categories', icon: 'category', section: [ADMIN.categories, ADMIN.createCategory] },
+  { href: ADMIN.services, label: 'Services', icon: 'services', section: [ADMIN.services, ADMIN.createService] },
 ];
 
-/** Home is active only on itself; the others also on their sub-pages (e.g. a ticket's details). */
-function isActive(href: string, path: string): boolean {
-  if (href === '/admin') return path === href;
-  if (href === '/admin/tickets') return path === href || path.startsWith('/admin/ticket/') || path.startsWith('/admin/edit-ticket/');
-  if (href === '/admin/staff') return path === href || path === '/admin/create-account';
-  return path === href || path === href.replace('/admin/', '/admin/create-');
-}
+const isActive = (section: readonly string[], path: string) => section.some((route) => matchesRoute(route, path));
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
@@ -39,7 +37,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className={styles.admin}>
-      <Header home="/admin" onMenuClick={() => setOpen(true)} menuOpen={open} />
+      <Header home={ADMIN.home} onMenuClick={() => setOpen(true)} menuOpen={open} />
       {open && <div className={styles.overlay} onClick={() => setOpen(false)} aria-hidden="true" />}
       <nav id="admin-nav" aria-label="Main" className={open ? `${styles.sidebar} ${styles.sidebarOpen}` : styles.sidebar}>
         <button type="button" className={styles.sidebarClose} aria-label="Close navigation" onClick={() => setOpen(false)}>
@@ -48,7 +46,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <ul className={styles.navList}>
           {ADMIN_NAV.map((item) => (
             <li key={item.href}>
-              <Link href={item.href} className={styles.navLink} aria-current={isActive(item.href, path) ? 'page' : undefined}>
+              <Link href={item.href} className={styles.navLink} aria-current={isActive(item.section, path) ? 'page' : undefined}>
                 <Icon name={item.icon} />
                 {item.label}
               </Link>

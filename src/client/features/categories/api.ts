@@ -1,12 +1,11 @@
-/** Category mutations (product.md#calls); each one refreshes the list and lands on /admin/category (product.md#navigation). */
+/** Category mutations (product.md#calls); each one refreshes the list and lands on the category list (product.md#navigation). */
 import { useConfigChange } from '../../api/configChange.ts';
-
-export const CATEGORIES_PATH = '/admin/category';
+import { ROUTES } from '../../lib/paths.ts';
 
 export type CategoryInput = {
   name: string;
 };
 
 export function useCategoryChange(onDone?: () => void) {
-  return useConfigChange<CategoryInput>('categories', CATEGORIES_PATH, onDone);
+  return useConfigChange<CategoryInput>('categories', ROUTES.admin.categories, onDone);
 }

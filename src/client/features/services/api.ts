@@ -1,7 +1,6 @@
-/** Service mutations (product.md#calls); each one refreshes the list and lands on /admin/service (product.md#navigation). */
+/** Service mutations (product.md#calls); each one refreshes the list and lands on the service list (product.md#navigation). */
 import { useConfigChange } from '../../api/configChange.ts';
-
-export const SERVICES_PATH = '/admin/service';
+import { ROUTES } from '../../lib/paths.ts';
 
 export type ServiceInput = {
   name: string;
@@ -9,5 +8,5 @@ export type ServiceInput = {
 };
 
 export function useServiceChange(onDone?: () => void) {
-  return useConfigChange<ServiceInput>('services', SERVICES_PATH, onDone);
+  return useConfigChange<ServiceInput>('services', ROUTES.admin.services, onDone);
 }

@@ -1,12 +1,8 @@
 /** Staff account mutations (product.md#calls): create, delete, and the admin's password reset. */
-import { useLocation } from 'wouter';
 import type { Envelope, User } from '../../../shared/types.ts';
+import { ROUTES } from '../../lib/paths.ts';
 import { request } from '../../lib/request.ts';
-import { invalidate, useMutation } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { userKeys } from '../../api/users.ts';
-
-export const STAFF_PATH = '/admin/staff';
+import { ACCOUNT_GROUPS, useChange } from '../../lib/useChange.ts';
 
 export type NewAccount = {
   first_name: string;
@@ -24,51 +20,20 @@ export type PasswordReset = {
 
 type Answer = Partial<Envelope<unknown>>;
 
-function showAnswer(answer: Answer) {
-  if (answer.message) toast.success(answer.message);
-}
-
-const showError = (error: Error) => toast.error(error.message);
-
-/** Both lists hold accounts, so every account change refreshes both. */
-const refreshAccounts = () => invalidate(userKeys.staff, userKeys.developers);
-
 export function useCreateAccount() {
-  const [, navigate] = useLocation();
-  return useMutation(
+  return useChange(
     (account: NewAccount) => request<Envelope<User>>('/auth/user/create', { method: 'POST', form: { ...account } }),
-    {
-      onSuccess(answer) {
-        showAnswer(answer);
-        refreshAccounts();
-        navigate(STAFF_PATH);
-      },
-      onError: showError,
-    },
+    { refresh: ACCOUNT_GROUPS, to: () => ROUTES.admin.staff },
   );
 }
 
 export function useDeleteAccount(onDone: () => void) {
-  return useMutation((id: number) => request<Answer>(`/auth/user/${id}`, { method: 'DELETE' }), {
-    onSuccess(answer) {
-      showAnswer(answer);
-      refreshAccounts();
-      onDone();
-    },
-    onError: showError,
-  });
+  return useChange((id: number) => request<Answer>(`/auth/user/${id}`, { method: 'DELETE' }), { refresh: ACCOUNT_GROUPS, onSuccess: onDone });
 }
 
 export function useResetPassword(onDone: () => void) {
-  return useMutation(
-    ({ id, ...passwords }: PasswordReset) =>
-      request<Answer>(`/user/${id}/change-password`, { method: 'PATCH', form: passwords }),
-    {
-      onSuccess(answer) {
-        showAnswer(answer);
-        onDone();
-      },
-      onError: showError,
-    },
+  return useChange(
+    ({ id, ...passwords }: PasswordReset) => request<Answer>(`/user/${id}/change-password`, { method: 'PATCH', form: passwords }),
+    { onSuccess: onDone },
   );
 }

@@ -1,15 +1,11 @@
-/** Ticket mutations: create, edit and the status changes. Each toasts and refreshes the ticket caches. */
+/**
+ * Ticket changes: create, edit and the status changes (close, reopen, assign, remove developer).
+ * Each goes through useChange: toast, refresh every ticket group, then the caller's landing.
+ */
 import type { AppName, Priority } from '../../../shared/constants.ts';
 import type { Envelope, Ticket } from '../../../shared/types.ts';
 import { request } from '../../lib/request.ts';
-import { useMutation } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import {
-  changeTicketStatus,
-  refreshTickets,
-  ticketPath,
-  type StatusChangeVars,
-} from '../../components/tickets/ticketChanges.ts';
+import { TICKET_GROUPS, useChange, type ChangeOptions } from '../../lib/useChange.ts';
 
 export interface NewTicket {
   title: string;
@@ -24,41 +20,42 @@ export interface NewTicket {
 
 export type TicketChanges = Partial<NewTicket & { category: string; service: string }>;
 
-type Answer = Envelope<Ticket>;
-
-function handlers<V>(onDone?: (answer: Answer, vars: V) => void) {
-  return {
-    onSuccess(answer: Answer, vars: V) {
-      if (answer.message) toast.success(answer.message);
-      refreshTickets();
-      onDone?.(answer, vars);
-    },
-    onError(error: Error) {
-      toast.error(error.message);
-    },
-  };
+export interface StatusChange {
+  status: 'opened' | 'assigned' | 'closed';
+  /** A developer's id to assign, null to remove the developer, absent to leave it alone. */
+  developer_id?: number | null;
 }
 
+export interface StatusChangeVars extends StatusChange {
+  number: string;
+}
+
+type Answer = Envelope<Ticket>;
+/** What a screen adds to the shared step: where to land, what to close. */
+export type TicketChangeOptions<V> = Omit<ChangeOptions<V, Answer>, 'refresh'>;
+
+const ticketPath = (number: string) => `/tickets/${encodeURIComponent(number)}`;
+
 /** product.md#ticket-fields: created_by, developer_name, number and status are sent empty; the server fills them. */
-export function createTicket(ticket: NewTicket) {
+function createTicket(ticket: NewTicket) {
   return request<Answer>('/tickets', {
     method: 'POST',
     json: { ...ticket, created_by: '', developer_name: '', number: '', status: '' },
   });
 }
 
-export function editTicket({ number, changes }: { number: string; changes: TicketChanges }) {
+function editTicket({ number, changes }: { number: string; changes: TicketChanges }) {
   return request<Answer>(`${ticketPath(number)}/edit`, { method: 'PATCH', json: changes });
 }
 
-export function useCreateTicket(onDone?: (answer: Answer) => void) {
-  return useMutation(createTicket, handlers(onDone));
+/** The one status-change call (product.md#transitions). */
+function changeStatus({ number, ...change }: StatusChangeVars) {
+  return request<Answer>(ticketPath(number), { method: 'PATCH', json: change });
 }
 
-export function useEditTicket(onDone?: (answer: Answer) => void) {
-  return useMutation(editTicket, handlers(onDone));
-}
+export const useCreateTicket = (options?: TicketChangeOptions<NewTicket>) => useChange(createTicket, { ...options, refresh: TICKET_GROUPS });
 
-export function useChangeStatus(onDone?: (answer: Answer, vars: StatusChangeVars) => void) {
-  return useMutation(changeTicketStatus, handlers(onDone));
-}
+export const useEditTicket = (options?: TicketChangeOptions<{ number: string; changes: TicketChanges }>) =>
+  useChange(editTicket, { ...options, refresh: TICKET_GROUPS });
+
+export const useChangeStatus = (options?: TicketChangeOptions<StatusChangeVars>) => useChange(changeStatus, { ...options, refresh: TICKET_GROUPS });

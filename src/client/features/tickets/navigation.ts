@@ -1,17 +1,17 @@
 /** Where each ticket action lands (product.md#navigation). */
 import type { Role } from '../../../shared/constants.ts';
-import { detailPath, type TicketArea } from '../../components/tickets/ticketChanges.ts';
+import { detailPath, ROUTES, type Area } from '../../lib/paths.ts';
 
 export type TicketAction = 'create' | 'close' | 'reopen' | 'assign' | 'removeDeveloper' | 'update';
 
-export function destinationAfter(action: TicketAction, role: Role, number: string, from: TicketArea): string {
+export function destinationAfter(action: TicketAction, role: Role, number: string, from: Area): string {
   const admin = detailPath('admin', number);
   switch (action) {
     case 'create':
-      return role === 'super' ? '/admin/tickets' : '/support';
+      return role === 'super' ? ROUTES.admin.tickets : ROUTES.support.home;
     case 'close':
       if (from === 'admin' || role === 'super') return admin;
-      return role === 'support' ? '/support' : detailPath('developer', number);
+      return role === 'support' ? ROUTES.support.home : detailPath('developer', number);
     case 'reopen':
       if (role === 'super') return admin;
       return role === 'support' ? detailPath('support', number) : detailPath(from, number);
@@ -22,11 +22,4 @@ export function destinationAfter(action: TicketAction, role: Role, number: strin
     case 'update':
       return role === 'support' ? detailPath('support', number) : admin;
   }
-}
-
-/** The area a path belongs to: the shared pages serve more than one. */
-export function areaOf(path: string): TicketArea {
-  if (path.startsWith('/developer')) return 'developer';
-  if (path.startsWith('/support')) return 'support';
-  return 'admin';
 }

@@ -1,37 +1,31 @@
 /**
- * Ticket reads shared by every area; mutations live in features/tickets/api.ts. Lists are read
- * page by page (DESIGN §9.1): no screen ever asks for the whole list.
+ * Ticket reads for every area; changes live in api.ts. Lists are read page by page
+ * (product.md#work-queue): no screen ever asks for the whole list.
  */
-import { STATUSES } from '../../shared/constants.ts';
-import type { ListEnvelope, Envelope, Ticket, TicketLogEntry } from '../../shared/types.ts';
-import { PAGE_SIZE, ticketQueryString, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/workQueue.ts';
-import { request } from '../lib/request.ts';
-import { useQuery } from '../lib/query.ts';
-import { useInfiniteQuery } from '../lib/infiniteQuery.ts';
+import { STATUSES } from '../../../shared/constants.ts';
+import type { ListEnvelope, Envelope, Ticket, TicketLogEntry } from '../../../shared/types.ts';
+import { PAGE_SIZE, ticketQueryString, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../../shared/workQueue.ts';
+import { request } from '../../lib/request.ts';
+import { useQuery } from '../../lib/query.ts';
+import { useInfiniteQuery } from '../../lib/infiniteQuery.ts';
+import { GROUPS } from '../../lib/useChange.ts';
 
-const DETAILS = 'singletickets';
-const LOGS = 'ticketlogs';
-
-/** DESIGN §6's cache groups; every ticket change refreshes all four (see ticketChanges.ts). */
-export const ticketKeys = {
-  all: ['tickets'] as const,
-  mine: ['mytickets'] as const,
-  details: [DETAILS] as const,
-  logs: [LOGS] as const,
-  one: (id: string) => [DETAILS, id] as const,
-  log: (id: string) => [LOGS, id] as const,
+/** Keys under the ticket cache groups (product.md#cache); every ticket change refreshes all four. */
+const ticketKeys = {
+  one: (id: string) => [...GROUPS.singletickets, id] as const,
+  log: (id: string) => [...GROUPS.ticketlogs, id] as const,
 };
 
 /** Which list a screen pages through: every ticket, or the caller's (created or assigned). */
 export type TicketSource = 'all' | 'mine';
 
 const SOURCES = {
-  all: { path: '/tickets', group: ticketKeys.all[0] },
-  mine: { path: '/tickets/myTickets', group: ticketKeys.mine[0] },
+  all: { path: '/tickets', group: GROUPS.tickets[0] },
+  mine: { path: '/tickets/myTickets', group: GROUPS.mytickets[0] },
 } as const;
 
 /** Always carries `limit`, so the server answers a page even for the unfiltered newest-first list. */
-export const ticketListPath = (source: TicketSource, query: TicketQuery) =>
+const ticketListPath = (source: TicketSource, query: TicketQuery) =>
   `${SOURCES[source].path}?${ticketQueryString({ limit: PAGE_SIZE.default, ...query })}`;
 
 const nextCursor = (page: TicketPage) => page.next_cursor ?? null;
@@ -52,7 +46,7 @@ export function useTicketPages(source: TicketSource, query: TicketQuery, initial
 /** Counts for tiles and status chips; filters only, over every ticket. */
 export function useTicketStats(filters: TicketFilters, options: { enabled?: boolean } = {}) {
   return useQuery(
-    [ticketKeys.all[0], 'stats', filters],
+    [...GROUPS.tickets, 'stats', filters],
     async () => (await request<Envelope<TicketStats>>(`/tickets/stats?${ticketQueryString(filters)}`)).data,
     options,
   );
@@ -64,7 +58,7 @@ export function useTicketStats(filters: TicketFilters, options: { enabled?: bool
  */
 export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: boolean } = {}) {
   return useQuery(
-    [ticketKeys.mine[0], 'counts', filters],
+    [...GROUPS.mytickets, 'counts', filters],
     async (): Promise<TicketStats> => {
       const totals = await Promise.all(
         STATUSES.map(async (status) => (await request<Envelope<TicketPage>>(ticketListPath('mine', { ...filters, status: [status], limit: 1 }))).data.total),

@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { clearQueries, useMutation } from '../../../lib/query.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
-import { homeOf } from '../../../app/guard.ts';
+import { homeOf } from '../../../lib/paths.ts';
 import { signIn, type Credentials } from '../api.ts';
 import styles from './AuthPages.module.css';
 

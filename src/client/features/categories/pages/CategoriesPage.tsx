@@ -6,10 +6,10 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { Column } from '../../../components/Table.tsx';
 import { useCategoryChange } from '../api.ts';
 import { EditCategoryDialog } from '../components/EditCategoryDialog.tsx';
+import { ROUTES } from '../../../lib/paths.ts';
 
 const TITLE = 'Categories';
 const CREATE_LABEL = 'Create Category';
-const CREATE_PATH = '/admin/create-category';
 const COLUMNS: Column<Category>[] = [
   { header: 'ID', cell: (row) => row.id },
   { header: 'Category', cell: (row) => row.name },
@@ -24,7 +24,7 @@ export function CategoriesPage() {
     <ConfigTablePage
       title={TITLE}
       createLabel={CREATE_LABEL}
-      createHref={CREATE_PATH}
+      createHref={ROUTES.admin.createCategory}
       query={categories}
       empty={<EmptyState variant="noCat" />}
       columns={COLUMNS}

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { FormCard } from '../../../components/FormCard.tsx';
-import { CATEGORIES_PATH, useCategoryChange } from '../api.ts';
+import { ROUTES } from '../../../lib/paths.ts';
+import { useCategoryChange } from '../api.ts';
 import { CategoryForm } from '../components/CategoryForm.tsx';
 
 const TITLE = 'Create Category';
@@ -18,7 +19,7 @@ export function CreateCategoryPage() {
         pending={create.isPending}
         error={create.error}
         onSubmit={(input) => create.mutate({ kind: 'create', input })}
-        onCancel={() => navigate(CATEGORIES_PATH)}
+        onCancel={() => navigate(ROUTES.admin.categories)}
       />
     </FormCard>
   );

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { FormCard } from '../../../components/FormCard.tsx';
-import { SERVICES_PATH, useServiceChange } from '../api.ts';
+import { ROUTES } from '../../../lib/paths.ts';
+import { useServiceChange } from '../api.ts';
 import { ServiceForm } from '../components/ServiceForm.tsx';
 
 const TITLE = 'Create Service';
@@ -18,7 +19,7 @@ export function CreateServicePage() {
         pending={create.isPending}
         error={create.error}
         onSubmit={(input) => create.mutate({ kind: 'create', input })}
-        onCancel={() => navigate(SERVICES_PATH)}
+        onCancel={() => navigate(ROUTES.admin.services)}
       />
     </FormCard>
   );

@@ -7,10 +7,10 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { Column } from '../../../components/Table.tsx';
 import { useServiceChange } from '../api.ts';
 import { EditServiceDialog } from '../components/EditServiceDialog.tsx';
+import { ROUTES } from '../../../lib/paths.ts';
 
 const TITLE = 'Services';
 const CREATE_LABEL = 'Create Service';
-const CREATE_PATH = '/admin/create-service';
 const COLUMNS: Column<Service>[] = [
   { header: 'ID', cell: (row) => row.id },
   { header: 'Service', cell: (row) => row.name },
@@ -26,7 +26,7 @@ export function ServicesPage() {
     <ConfigTablePage
       title={TITLE}
       createLabel={CREATE_LABEL}
-      createHref={CREATE_PATH}
+      createHref={ROUTES.admin.createService}
       query={services}
       empty={<EmptyState variant="noService" />}
       columns={COLUMNS}

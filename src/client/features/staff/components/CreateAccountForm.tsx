@@ -7,7 +7,8 @@ import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { STAFF_PATH, useCreateAccount, type NewAccount } from '../api.ts';
+import { ROUTES } from '../../../lib/paths.ts';
+import { useCreateAccount, type NewAccount } from '../api.ts';
 
 const EMPTY: NewAccount = { first_name: '', last_name: '', email: '', role: '', password: '' };
 const ROLE_LABELS: Record<(typeof CREATABLE_ROLES)[number], string> = { support: 'Support', developer: 'Developer' };
@@ -54,7 +55,7 @@ export function CreateAccountForm() {
         onChange={set('password')}
         error={errorOf('password')}
       />
-      <FormActions submitLabel="Create Account" pendingLabel="Creating..." pending={create.isPending} cancelHref={STAFF_PATH} />
+      <FormActions submitLabel="Create Account" pendingLabel="Creating..." pending={create.isPending} cancelHref={ROUTES.admin.staff} />
     </FormLayout>
   );
 }

@@ -12,10 +12,10 @@ import { SearchableList } from '../../../components/SearchableList.tsx';
 import { useDeleteAccount } from '../api.ts';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
 import { StaffTable } from '../components/StaffTable.tsx';
+import { ROUTES } from '../../../lib/paths.ts';
 
 const TITLE = 'Staff';
 const CREATE_LABEL = 'Create Account';
-const CREATE_PATH = '/admin/create-account';
 const SEARCH_LABEL = 'Search by first name';
 const NO_MATCH = 'No staff match your search.';
 
@@ -31,7 +31,7 @@ export function StaffPage() {
       <PageHeader
         title={TITLE}
         actions={
-          <NavButton to={CREATE_PATH}>
+          <NavButton to={ROUTES.admin.createAccount}>
             <Icon name="plus" size={18} /> {CREATE_LABEL}
           </NavButton>
         }

@@ -9,7 +9,6 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useChangeStatus } from '../api.ts';
 import { destinationAfter } from '../navigation.ts';
-import { useGoTo } from './useGoTo.ts';
 
 export interface AssignDialogProps {
   ticket: Ticket;
@@ -22,10 +21,9 @@ export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
   const developers = useDevelopers();
   const [developerId, setDeveloperId] = useState('');
   const { errors, check } = useFormErrors(validateAssignDeveloper, { developer_id: developerId });
-  const goTo = useGoTo();
-  const assign = useChangeStatus(() => {
-    onClose();
-    goTo(destinationAfter('assign', user.role, ticket.number, 'admin'));
+  const assign = useChangeStatus({
+    onSuccess: onClose,
+    to: () => destinationAfter('assign', user.role, ticket.number, 'admin'),
   });
 
   function submit(event: FormEvent) {

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { ROUTES } from '../../../lib/paths.ts';
 import styles from './Breadcrumbs.module.css';
 
 /**
@@ -11,7 +12,7 @@ export function Breadcrumbs() {
     <nav aria-label="Breadcrumb" className={styles.nav}>
       <ol className={styles.list}>
         <li className={styles.item}>
-          <Link href="/admin/tickets" className={styles.link}>
+          <Link href={ROUTES.admin.tickets} className={styles.link}>
             Tickets
           </Link>
         </li>{' '}

@@ -1,10 +1,9 @@
 import type { Ticket, User } from '../../../../shared/types.ts';
 import { CONFIRM } from '../../../../shared/messages.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import type { StatusChange, TicketArea } from '../../../components/tickets/ticketChanges.ts';
-import { useChangeStatus } from '../api.ts';
+import type { Area } from '../../../lib/paths.ts';
+import { useChangeStatus, type StatusChange } from '../api.ts';
 import { destinationAfter, type TicketAction } from '../navigation.ts';
-import { useGoTo } from './useGoTo.ts';
 
 export type ConfirmKind = 'close' | 'open' | 'removeDeveloper' | 'assignSelf';
 
@@ -35,17 +34,16 @@ export interface ConfirmActionProps {
   kind: ConfirmKind;
   ticket: Ticket;
   user: User;
-  area: TicketArea;
+  area: Area;
   onClose(): void;
 }
 
 /** Asks product.md's question, sends the status change, then goes where product.md#navigation says. */
 export function ConfirmAction({ kind, ticket, user, area, onClose }: ConfirmActionProps) {
   const spec = CONFIRMS[kind];
-  const goTo = useGoTo();
-  const change = useChangeStatus(() => {
-    onClose();
-    goTo(destinationAfter(spec.action, user.role, ticket.number, area));
+  const change = useChangeStatus({
+    onSuccess: onClose,
+    to: () => destinationAfter(spec.action, user.role, ticket.number, area),
   });
   return (
     <ConfirmDialog

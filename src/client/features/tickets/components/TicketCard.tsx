@@ -1,22 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Ticket } from '../../../shared/types.ts';
-import { CONFIRM } from '../../../shared/messages.ts';
-import { truncateName, truncateTitle } from '../../../shared/format.ts';
-import { useAuth } from '../../lib/auth.ts';
-import { useMutation } from '../../lib/query.ts';
-import { toast } from '../../lib/toast.ts';
-import { Button } from '../Button.tsx';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { PriorityBadge, StatusBadge } from '../Badge.tsx';
-import { changeTicketStatus, detailPath, refreshTickets, type TicketArea } from './ticketChanges.ts';
+import type { Ticket } from '../../../../shared/types.ts';
+import { CONFIRM } from '../../../../shared/messages.ts';
+import { truncateName, truncateTitle } from '../../../../shared/format.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import { detailPath, type Area } from '../../../lib/paths.ts';
+import { useChangeStatus } from '../api.ts';
 import styles from './TicketCard.module.css';
 
 const NO_DEVELOPER = '---';
 
 export interface TicketCardProps {
   ticket: Ticket;
-  area: TicketArea;
+  area: Area;
 }
 
 /** product.md#ticket-card: the card's Close Ticket rule compares the creator's first name, not an id. */
@@ -27,17 +26,8 @@ export function canCloseFromCard(ticket: Ticket, firstName: string | undefined) 
 export function TicketCard({ ticket, area }: TicketCardProps) {
   const firstName = useAuth((state) => state.user?.first_name);
   const [confirming, setConfirming] = useState(false);
-  const close = useMutation(changeTicketStatus, {
-    onSuccess(answer) {
-      if (answer.message) toast.success(answer.message);
-      setConfirming(false);
-      refreshTickets();
-    },
-    onError(error) {
-      toast.error(error.message);
-      setConfirming(false);
-    },
-  });
+  // The card stays where it is: a close from a list keeps the list on screen.
+  const close = useChangeStatus({ onSuccess: () => setConfirming(false), onError: () => setConfirming(false) });
   const developer = ticket.developer?.name ? truncateName(ticket.developer.name) : NO_DEVELOPER;
 
   return (

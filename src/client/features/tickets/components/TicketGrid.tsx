@@ -1,11 +1,11 @@
-import type { Ticket } from '../../../shared/types.ts';
+import type { Ticket } from '../../../../shared/types.ts';
 import { TicketCard } from './TicketCard.tsx';
-import type { TicketArea } from './ticketChanges.ts';
+import type { Area } from '../../../lib/paths.ts';
 import styles from './TicketGrid.module.css';
 
 export interface TicketGridProps {
   tickets: readonly Ticket[];
-  area: TicketArea;
+  area: Area;
   /** A fourth column on 2xl screens; the developer views have it by default (product.md#ticket-card). */
   wide?: boolean;
 }

@@ -1,4 +1,4 @@
-import { useTicketLog } from '../../../api/tickets.ts';
+import { useTicketLog } from '../queries.ts';
 import { formatLogEntry } from '../../../../shared/format.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import styles from './TicketLog.module.css';

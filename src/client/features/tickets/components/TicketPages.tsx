@@ -3,21 +3,21 @@
  * or as a table, with 'Show more' and 'N of M' while more pages remain (M counts every match).
  */
 import type { ReactNode } from 'react';
-import type { Ticket } from '../../../shared/types.ts';
-import type { TicketPage } from '../../../shared/workQueue.ts';
-import type { InfiniteQueryResult } from '../../lib/infiniteQuery.ts';
-import { Button } from '../Button.tsx';
-import { QueryState } from '../QueryState.tsx';
+import type { Ticket } from '../../../../shared/types.ts';
+import type { TicketPage } from '../../../../shared/workQueue.ts';
+import type { InfiniteQueryResult } from '../../../lib/infiniteQuery.ts';
+import { Button } from '../../../components/Button.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { TicketGrid } from './TicketGrid.tsx';
 import { TicketTable } from './TicketTable.tsx';
-import type { TicketArea } from './ticketChanges.ts';
+import type { Area } from '../../../lib/paths.ts';
 import styles from './TicketGrid.module.css';
 
 export type TicketView = 'cards' | 'table';
 
 export interface TicketPagesProps {
   query: InfiniteQueryResult<TicketPage>;
-  area: TicketArea;
+  area: Area;
   /** What an empty list shows. */
   empty: ReactNode;
   /** @default 'cards' */

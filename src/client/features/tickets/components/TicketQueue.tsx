@@ -1,7 +1,7 @@
 /** A ticket list screen's body: toolbar, then the paged list or the empty state that fits. */
 import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { TicketPages } from '../../../components/tickets/TicketPages.tsx';
+import { TicketPages } from './TicketPages.tsx';
 import type { ListEmpty } from '../queue/emptyState.ts';
 import type { ListConfig } from '../queue/scopes.ts';
 import { useTicketList, type TicketList } from '../queue/useTicketList.ts';

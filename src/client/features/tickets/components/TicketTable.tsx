@@ -5,12 +5,12 @@
  */
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { APP_LABELS } from '../../../shared/constants.ts';
-import { formatLogDate } from '../../../shared/format.ts';
-import type { Ticket } from '../../../shared/types.ts';
-import { PriorityBadge, StatusBadge } from '../Badge.tsx';
-import { detailPath, type TicketArea } from './ticketChanges.ts';
-import tableStyles from '../Table.module.css';
+import { APP_LABELS } from '../../../../shared/constants.ts';
+import { formatLogDate } from '../../../../shared/format.ts';
+import type { Ticket } from '../../../../shared/types.ts';
+import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import { detailPath, type Area } from '../../../lib/paths.ts';
+import tableStyles from '../../../components/Table.module.css';
 import styles from './TicketTable.module.css';
 
 const NO_DEVELOPER = '---';
@@ -18,7 +18,7 @@ const HEADERS = ['Number', 'Title', 'Status', 'Priority', 'App', 'Created by', '
 
 export interface TicketTableProps {
   tickets: readonly Ticket[];
-  area: TicketArea;
+  area: Area;
 }
 
 function focusRow(from: HTMLElement, key: string) {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useParams } from 'wouter';
+import { ROUTES, withTicket } from '../../../lib/paths.ts';
 import type { Ticket, User } from '../../../../shared/types.ts';
-import { useTicket } from '../../../api/tickets.ts';
+import { useTicket } from '../queries.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button, NavButton } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -19,7 +20,7 @@ function AdminButtons({ ticket, user, ask }: { ticket: Ticket; user: User; ask(k
   return (
     <>
       {can.edit && (
-        <NavButton to={`/admin/edit-ticket/${encodeURIComponent(ticket.number)}`} variant="secondary">
+        <NavButton to={withTicket(ROUTES.admin.editTicket, ticket.number)} variant="secondary">
           Edit Ticket
         </NavButton>
       )}

@@ -1,21 +1,22 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { areaOf } from '../../../lib/paths.ts';
 import { validateCreateTicket } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
 import { useCreateTicket } from '../api.ts';
 import { EMPTY_FORM, toPayload, type TicketFormValues } from '../form.ts';
-import { areaOf, destinationAfter } from '../navigation.ts';
+import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';
 
 export function CreateTicketPage() {
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
   const [values, setValues] = useState<TicketFormValues>(EMPTY_FORM);
   const payload = toPayload(values);
   const { errors, check } = useFormErrors(validateCreateTicket, { ...payload });
-  const create = useCreateTicket(() => navigate(destinationAfter('create', role, '', areaOf(location))));
+  const create = useCreateTicket({ to: () => destinationAfter('create', role, '', areaOf(location)) });
 
   function submit() {
     if (check()) create.mutate(payload);

@@ -1,10 +1,11 @@
 import { useCategories } from '../../../api/config.ts';
-import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
+import { useTicketPages, useTicketStats } from '../queries.ts';
 import { useDevelopers, useStaff } from '../../../api/users.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { TicketPages } from '../../../components/tickets/TicketPages.tsx';
-import { StatTile } from '../components/StatTile.tsx';
+import { TicketPages } from '../components/TicketPages.tsx';
+import { StatTile } from '../../../components/StatTile.tsx';
+import { ROUTES } from '../../../lib/paths.ts';
 import styles from './DashboardPage.module.css';
 
 const TITLE = 'Dashboard';
@@ -23,10 +24,10 @@ export function DashboardPage() {
     <section>
       <PageHeader title={TITLE} />
       <div className={styles.tiles}>
-        <StatTile label="Total Tickets" icon="ticket" href="/admin/tickets" count={stats.data?.total} pending={stats.isPending} />
-        <StatTile label="Staffs" icon="users" href="/admin/staff" count={staff.data?.length} pending={staff.isPending} />
-        <StatTile label="Developers" icon="user" href="/admin/developer" count={developers.data?.length} pending={developers.isPending} />
-        <StatTile label="Categories" icon="category" href="/admin/category" count={categories.data?.length} pending={categories.isPending} />
+        <StatTile label="Total Tickets" icon="ticket" href={ROUTES.admin.tickets} count={stats.data?.total} pending={stats.isPending} />
+        <StatTile label="Staffs" icon="users" href={ROUTES.admin.staff} count={staff.data?.length} pending={staff.isPending} />
+        <StatTile label="Developers" icon="user" href={ROUTES.admin.developers} count={developers.data?.length} pending={developers.isPending} />
+        <StatTile label="Categories" icon="category" href={ROUTES.admin.categories} count={categories.data?.length} pending={categories.isPending} />
       </div>
       <h2 className={styles.heading}>{TICKETS_HEADING}</h2>
       <TicketPages query={tickets} area="admin" empty={<EmptyState variant="empty" />} />

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { areaOf } from '../../../lib/paths.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { validateEditTicket } from '../../../../shared/validators.ts';
-import { useTicket } from '../../../api/tickets.ts';
+import { useTicket } from '../queries.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useEditTicket } from '../api.ts';
 import { changedFields, formFromTicket, toPayload, type TicketFormValues } from '../form.ts';
-import { areaOf, destinationAfter } from '../navigation.ts';
+import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';
 
 function EditForm({ ticket }: { ticket: Ticket }) {
@@ -19,7 +20,7 @@ function EditForm({ ticket }: { ticket: Ticket }) {
   // The full form is checked (not `partial`): every field must be valid, changed or not.
   const { errors, check } = useFormErrors(validateEditTicket, { ...toPayload(values) });
   const destination = destinationAfter('update', role, ticket.number, areaOf(location));
-  const save = useEditTicket(() => navigate(destination));
+  const save = useEditTicket({ to: () => destination });
 
   function cancel() {
     if (window.history.length > 1) window.history.back();

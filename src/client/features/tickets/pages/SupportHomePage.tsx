@@ -1,3 +1,4 @@
+import { ROUTES } from '../../../lib/paths.ts';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TicketQueue } from '../components/TicketQueue.tsx';
@@ -11,7 +12,7 @@ export function SupportHomePage() {
       <PageHeader
         title="Tickets"
         actions={
-          <ButtonLink href="/support/create-ticket" variant="primary">
+          <ButtonLink href={ROUTES.support.createTicket} variant="primary">
             Create Ticket
           </ButtonLink>
         }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { areaOf, ROUTES, withTicket } from '../../../lib/paths.ts';
 import type { Ticket, User } from '../../../../shared/types.ts';
-import { useTicket } from '../../../api/tickets.ts';
+import { useTicket } from '../queries.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button, NavButton } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { BackLink } from '../components/BackLink.tsx';
 import { ConfirmAction, type ConfirmKind } from '../components/ConfirmAction.tsx';
 import { TicketView } from '../components/TicketView.tsx';
-import { areaOf } from '../navigation.ts';
 import { detailsActions } from '../rules.ts';
 import styles from '../components/Page.module.css';
 
@@ -17,7 +17,7 @@ function DetailsButtons({ ticket, user, ask }: { ticket: Ticket; user: User; ask
   return (
     <>
       {can.edit && (
-        <NavButton to={`/support/edit-ticket/${encodeURIComponent(ticket.number)}`} variant="secondary">
+        <NavButton to={withTicket(ROUTES.support.editTicket, ticket.number)} variant="secondary">
           Edit Ticket
         </NavButton>
       )}
@@ -44,7 +44,7 @@ export function TicketDetailsPage() {
 
   return (
     <div className={styles.page}>
-      <BackLink fallback={area === 'developer' ? '/developer' : '/support'} />
+      <BackLink fallback={ROUTES[area].home} />
       <QueryState query={ticket}>
         {(loaded) => (
           <>

@@ -5,7 +5,7 @@
  * default list.
  */
 import { FILTER_PARAMS, parseTicketQuery, ticketQueryString, type Sort, type TicketFilters } from '../../../../shared/workQueue.ts';
-import type { TicketView } from '../../../components/tickets/TicketPages.tsx';
+import type { TicketView } from '../components/TicketPages.tsx';
 
 export interface ListState {
   /** The scope or tab's value (All/My, Assigned/All). */

@@ -1,8 +1,8 @@
 /** The scopes (toggles and tabs) of the three ticket lists and what each one reads (product.md#screens, #permissions). */
 import type { StoredStatus, TicketFilters } from '../../../../shared/workQueue.ts';
 import type { EmptyVariant } from '../../../../shared/messages.ts';
-import type { TicketSource } from '../../../api/tickets.ts';
-import type { TicketArea } from '../../../components/tickets/ticketChanges.ts';
+import type { TicketSource } from '../queries.ts';
+import type { Area } from '../../../lib/paths.ts';
 
 export interface ListScope {
   value: string;
@@ -22,7 +22,7 @@ export interface ListScope {
 }
 
 export interface ListConfig {
-  area: TicketArea;
+  area: Area;
   /** The query-string name of the scope. */
   param: 'scope' | 'tab';
   /** The first is the default. */

@@ -1,0 +1,76 @@
+/**
+ * Every client route, written once (product.md#screens). Route tables, links, navigation after
+ * actions and the admin navigation's active entry all read these; nothing else spells a path.
+ */
+import { ROLES, type Role } from '../../shared/constants.ts';
+
+/** The sign-in page; every other route needs a session. */
+export const SIGN_IN = '/';
+
+/** Patterns as wouter reads them; ':ticketID' is a ticket number. */
+export const ROUTES = {
+  admin: {
+    home: '/admin',
+    tickets: '/admin/tickets',
+    ticket: '/admin/ticket/:ticketID',
+    editTicket: '/admin/edit-ticket/:ticketID',
+    createTicket: '/admin/create-ticket',
+    staff: '/admin/staff',
+    createAccount: '/admin/create-account',
+    developers: '/admin/developer',
+    categories: '/admin/category',
+    createCategory: '/admin/create-category',
+    services: '/admin/service',
+    createService: '/admin/create-service',
+  },
+  support: {
+    home: '/support',
+    createTicket: '/support/create-ticket',
+    editTicket: '/support/edit-ticket/:ticketID',
+    ticket: '/support/ticket-details/:ticketID',
+  },
+  developer: {
+    home: '/developer',
+    ticket: '/developer/ticket-details/:ticketID',
+  },
+} as const;
+
+export type Area = keyof typeof ROUTES;
+
+/** Each role's area (product.md#roles). */
+export const AREA_OF_ROLE: Record<Role, Area> = { super: 'admin', support: 'support', developer: 'developer' };
+
+/** A route pattern with its ticket number filled in. */
+export const withTicket = (route: string, number: string) => route.replace(':ticketID', encodeURIComponent(number));
+
+/** A ticket's detail page in an area. */
+export const detailPath = (area: Area, number: string) => withTicket(ROUTES[area].ticket, number);
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The area a path belongs to: the shared ticket pages serve more than one. */
+export function areaOf(path: string): Area {
+  return (['developer', 'support'] as const).find((area) => isUnder(path, ROUTES[area].home)) ?? 'admin';
+}
+
+/** The role, whatever its letter case, or undefined when it is not one of ours. */
+export function normalizeRole(role: unknown): Role | undefined {
+  const lower = typeof role === 'string' ? role.toLowerCase() : '';
+  return ROLES.find((known) => known === lower);
+}
+
+/** Where sign-in sends a user: their area, or '/' for an unknown role (product.md#auth-flow). */
+export function homeOf(role: unknown): string {
+  const known = normalizeRole(role);
+  return known ? ROUTES[AREA_OF_ROLE[known]].home : SIGN_IN;
+}
+
+/** Whether a path lies in a role's area; case-sensitive, as the guard wants ('/Admin' is not '/admin'). */
+export const inAreaOf = (role: Role, path: string) => isUnder(path, ROUTES[AREA_OF_ROLE[role]].home);
+
+/** Whether a concrete path matches a route pattern (':name' matches one non-empty segment). */
+export function matchesRoute(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return want.length === have.length && want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]));
+}

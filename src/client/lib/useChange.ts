@@ -1,0 +1,56 @@
+/**
+ * The one after-change step (product.md#cache, #navigation): when the server says yes, toast its
+ * message, refresh the cache groups the change touched, run the caller's own step (store the
+ * answer, close a dialog), then go where the flow lands; when it says no, toast the error. Every
+ * create, edit, delete and transition goes through here, so no flow can forget a step.
+ */
+import { useLocation } from 'wouter';
+import { invalidate, useMutation, type MutationResult } from './query.ts';
+import { toast } from './toast.ts';
+
+/** The cache groups (product.md#cache): every query key starts with one of these names. */
+export const GROUPS = {
+  tickets: ['tickets'],
+  mytickets: ['mytickets'],
+  singletickets: ['singletickets'],
+  ticketlogs: ['ticketlogs'],
+  developers: ['developers'],
+  staff: ['staff'],
+  categories: ['categories'],
+  services: ['services'],
+} as const;
+export type Group = keyof typeof GROUPS;
+
+/** Every list, count, detail and log of tickets: what any ticket change refreshes. */
+export const TICKET_GROUPS = ['tickets', 'mytickets', 'singletickets', 'ticketlogs'] as const satisfies readonly Group[];
+/** Both account lists: an account change shows in either. */
+export const ACCOUNT_GROUPS = ['staff', 'developers'] as const satisfies readonly Group[];
+
+export interface ChangeOptions<V, R> {
+  /** The cache groups to refresh. @default [] */
+  refresh?: readonly Group[];
+  /** Where to land; undefined stays. The current path is replaced, not pushed, so Back still leaves it. @default stay */
+  to?(answer: R, vars: V): string | undefined;
+  /** The flow's own step on success, before navigating (store the answer, close a dialog). */
+  onSuccess?(answer: R, vars: V): void;
+  /** The flow's own step on failure, after the error toast. */
+  onError?(error: Error, vars: V): void;
+}
+
+/** A mutation with the after-change step; `send` answers the server's envelope. */
+export function useChange<V, R extends { message?: string }>(send: (vars: V) => Promise<R>, options: ChangeOptions<V, R> = {}): MutationResult<V, R> {
+  const [location, navigate] = useLocation();
+  return useMutation(send, {
+    onSuccess(answer, vars) {
+      if (answer?.message) toast.success(answer.message);
+      invalidate(...(options.refresh ?? []).map((group) => GROUPS[group]));
+      options.onSuccess?.(answer, vars);
+      const to = options.to?.(answer, vars);
+      if (to !== undefined) navigate(to, { replace: to === location });
+    },
+    onError(error, vars) {
+      toast.error(error.message);
+      options.onError?.(error, vars);
+    },
+  });
+}
