@@ -10,7 +10,7 @@ import { toast } from '../../src/client/lib/toast.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 function reset() {
-  useAuth.setState({ user: null, accessToken: null, isAuthenticated: false });
+  useAuth.setState({ user: null, accessToken: null });
   localStorage.clear();
   clearQueries();
   toast.dismiss();

@@ -7,8 +7,6 @@ import type { User } from '../../shared/types.ts';
 export interface AuthState {
   user: User | null;
   accessToken: string | null;
-  /** Derived: true whenever a token is held. */
-  isAuthenticated: boolean;
   login(token: string, user: User): void;
   logout(): void;
   setUser(user: User): void;
@@ -16,13 +14,16 @@ export interface AuthState {
 
 type Persisted = Pick<AuthState, 'accessToken' | 'user'>;
 
-const SIGNED_OUT = { user: null, accessToken: null, isAuthenticated: false };
+const SIGNED_OUT = { user: null, accessToken: null };
+
+/** The authenticated flag (product.md#auth-state), derived from the token so it can never disagree with it. */
+export const isAuthenticated = (state: Pick<AuthState, 'accessToken'>) => state.accessToken !== null;
 
 export const useAuth = create<AuthState>()(
   persist(
     (set) => ({
       ...SIGNED_OUT,
-      login: (accessToken, user) => set({ accessToken, user, isAuthenticated: true }),
+      login: (accessToken, user) => set({ accessToken, user }),
       logout: () => {
         set(SIGNED_OUT);
         // Signing out leaves nothing behind in storage, not even an empty shell.
@@ -35,7 +36,7 @@ export const useAuth = create<AuthState>()(
       partialize: (state): Persisted => ({ accessToken: state.accessToken, user: state.user }),
       merge: (stored, current) => {
         const { accessToken = null, user = null } = (stored ?? {}) as Partial<Persisted>;
-        return { ...current, accessToken, user, isAuthenticated: Boolean(accessToken) };
+        return { ...current, accessToken: accessToken || null, user };
       },
     },
   ),

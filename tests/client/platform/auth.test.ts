@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { useAuth } from '../../../src/client/lib/auth.ts';
+import { isAuthenticated, useAuth } from '../../../src/client/lib/auth.ts';
 import type { User } from '../../../src/shared/types.ts';
 
 const USER: User = { id: 3, first_name: 'Lin', last_name: 'Ng', email: 'lin@example.com', role: 'support', last_seen: null };
@@ -10,7 +10,7 @@ describe('auth store', () => {
     const stored = JSON.parse(localStorage.getItem('Auth-token')!);
     expect(Object.keys(stored.state).sort()).toEqual(['accessToken', 'user']);
     expect(stored.state).toEqual({ accessToken: 'abc', user: USER });
-    expect(useAuth.getState().isAuthenticated).toBe(true);
+    expect(isAuthenticated(useAuth.getState())).toBe(true);
   });
 
   test('setUser replaces the stored user', () => {
@@ -22,13 +22,22 @@ describe('auth store', () => {
   test('logout clears the state and the storage', () => {
     useAuth.getState().login('abc', USER);
     useAuth.getState().logout();
-    expect(useAuth.getState()).toMatchObject({ accessToken: null, user: null, isAuthenticated: false });
+    expect(useAuth.getState()).toMatchObject({ accessToken: null, user: null });
+    expect(isAuthenticated(useAuth.getState())).toBe(false);
     expect(localStorage.getItem('Auth-token')).toBeNull();
+  });
+
+  test('the flag is derived from the token, never stored', () => {
+    useAuth.getState().login('abc', USER);
+    expect(useAuth.getState()).not.toHaveProperty('isAuthenticated');
+    useAuth.setState({ accessToken: null });
+    expect(isAuthenticated(useAuth.getState())).toBe(false);
   });
 
   test('rehydrating derives isAuthenticated from the stored token', async () => {
     localStorage.setItem('Auth-token', JSON.stringify({ state: { accessToken: 'xyz', user: USER }, version: 0 }));
     await useAuth.persist.rehydrate();
-    expect(useAuth.getState()).toMatchObject({ accessToken: 'xyz', user: USER, isAuthenticated: true });
+    expect(useAuth.getState()).toMatchObject({ accessToken: 'xyz', user: USER });
+    expect(isAuthenticated(useAuth.getState())).toBe(true);
   });
 });
