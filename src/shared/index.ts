@@ -3,4 +3,5 @@ export * from './format.ts';
 export * from './messages.ts';
 export * from './types.ts';
 export * from './validators.ts';
+export * from './ticketFields.ts';
 export * from './workQueue.ts';

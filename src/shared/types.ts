@@ -22,6 +22,8 @@ export interface Ticket {
   service_id: number;
   app: AppName;
   link: string | null;
+  /** A calendar day (`YYYY-MM-DD`) the work is due, or null. */
+  due_date: string | null;
   /** Only on the detail answer; lists say has_image instead. */
   image?: string | null;
   has_image: boolean;

@@ -6,6 +6,7 @@
  */
 import { APPS, CREATABLE_ROLES, LIMITS, PRIORITIES } from './constants.ts';
 import { VALIDATION as M } from './messages.ts';
+import { isDueDate } from './ticketFields.ts';
 
 export type FieldErrors = Record<string, string>;
 type Input = Record<string, unknown>;
@@ -65,6 +66,7 @@ export function validateCreateTicket(input: Input): FieldErrors {
     ['description', (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
     ['description', (text(input.description) ?? '').length > LIMITS.descriptionMax, M.descriptionMax],
     ...plainText(input, 'title', 'description', 'link'),
+    ['due_date', !isDueDate(input.due_date), M.dueDate],
     ['priority', !oneOf(PRIORITIES, input.priority), M.priority],
     ['category', toId(input.category_id) === undefined, M.category],
     ['service', toId(input.service_id) === undefined, M.service],
@@ -87,6 +89,7 @@ export function validateEditTicket(input: Input, { partial = false }: { partial?
     ['description', has('description') && (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
     ['description', has('description') && (text(input.description) ?? '').length > LIMITS.descriptionMax, M.descriptionMax],
     ...plainText(input, 'title', 'description', 'link'),
+    ['due_date', has('due_date') && !isDueDate(input.due_date), M.dueDate],
     ['priority', has('priority') && !oneOf(PRIORITIES, input.priority), M.priority],
     ['category', has('category_id') && toId(input.category_id) === undefined, M.category],
     ['service', has('service_id') && toId(input.service_id) === undefined, M.service],

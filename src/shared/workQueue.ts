@@ -7,13 +7,14 @@ import { APPS, PRIORITIES, STATUSES, type AppName, type Priority } from './const
 import type { FieldErrors } from './validators.ts';
 import type { Ticket } from './types.ts';
 
-export const SORTS = ['newest', 'oldest', 'priority', 'updated'] as const;
+export const SORTS = ['newest', 'oldest', 'priority', 'updated', 'due'] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<Sort, string> = {
   newest: 'Newest',
   oldest: 'Oldest',
   priority: 'Priority',
   updated: 'Recently updated',
+  due: 'Due date',
 };
 
 /** Stored statuses; 'reopened' (product.md#limits: a filter word) is accepted and means opened. */
@@ -73,7 +74,7 @@ export const QUERY_MESSAGES = {
   priority: 'priority must be low, medium or high.',
   id: 'must be a ticket, user, category or service id.',
   developer_id: 'developer_id must be an id or none.',
-  sort: 'sort must be newest, oldest, priority or updated.',
+  sort: 'sort must be newest, oldest, priority, updated or due.',
   invalid: 'The list parameters are not valid.',
 } as const;
 

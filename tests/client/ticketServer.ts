@@ -38,6 +38,7 @@ export function sorted(tickets: readonly Ticket[], sort: TicketQuery['sort'] = '
     oldest: (a: Ticket, b: Ticket) => -newest(a, b),
     priority: (a: Ticket, b: Ticket) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || newest(a, b),
     updated: (a: Ticket, b: Ticket) => desc(a.updated_at, b.updated_at) || b.id - a.id,
+    due: (a: Ticket, b: Ticket) => -desc(a.due_date ?? '9999-12-31', b.due_date ?? '9999-12-31') || a.id - b.id,
   }[sort];
   return [...tickets].sort(order);
 }

@@ -80,7 +80,7 @@ describe('CSV export', () => {
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="tickets-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = answer.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Number,Title,Status,Priority,App,Category,Service,Created by,Developer,Created at,Updated at,Link,Description');
+    expect(lines[0]).toBe('Number,Title,Status,Priority,App,Category,Service,Created by,Developer,Created at,Updated at,Due date,Link,Description');
     const row = lines.find((line) => line.startsWith(created.body.data.number))!;
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(row).toContain(`,'@SUM(A1),"Line one, ""quoted""\nline two"`);
@@ -134,12 +134,12 @@ describe('storage limits', () => {
 
 describe('indexes', () => {
   const queries = ['', 'status=opened,assigned', 'app=shaq_app', 'priority=high', 'category_id=1', 'service_id=1', 'created_by_id=2',
-    'developer_id=3', 'developer_id=none', 'q=checkout', 'sort=oldest', 'sort=priority', 'sort=updated', 'status=closed&sort=priority&q=pay'];
+    'developer_id=3', 'developer_id=none', 'q=checkout', 'sort=oldest', 'sort=priority', 'sort=updated', 'sort=due', 'status=closed&sort=priority&q=pay'];
 
   it.each(queries)('serve every filter and sort: %s', (query) => {
     const plan = t.server.app.queue.plan(parseTicketQuery(new URLSearchParams(query)).query);
     expect(plan.filter((line) => /^SCAN tickets$/.test(line)), plan.join('\n')).toEqual([]);
-    expect(plan[0]).toMatch(/^SCAN tickets USING INDEX tickets_(newest|priority|updated)$/);
+    expect(plan[0]).toMatch(/^SCAN tickets USING INDEX tickets_(newest|priority|updated|due)$/);
   });
 
   it('serve myTickets too', () => {

@@ -170,3 +170,25 @@ describe('bad parameters', () => {
     expect((await t.call('GET', '/api/tickets/export.csv')).status).toBe(401);
   });
 });
+
+describe('due date', () => {
+  it('is stored on create and edit, refused when not a real day, and sorts soonest first with undated tickets last', async () => {
+    const bad = await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, { due_date: '2026-02-30' }) });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.due_date).toEqual(['due date must be a date (YYYY-MM-DD).']);
+    const late = await create('Due late', { due_date: '2027-03-01', priority: 'low' });
+    const soon = await create('Due soon', { due_date: '2027-01-15', priority: 'low' });
+    const detail = await t.call('GET', `/api/tickets/${soon}`, { token: w.admin.token });
+    expect(detail.body.data.due_date).toBe('2027-01-15');
+    const edited = await t.call('PATCH', `/api/tickets/${late}/edit`, { token: w.owner.token, json: { due_date: '2027-01-01' } });
+    expect(edited.body.data.due_date).toBe('2027-01-01');
+    const first = await page('sort=due&limit=2');
+    expect(first.list.map((ticket) => ticket.title)).toEqual(['Due late', 'Due soon']);
+    const rest = await page(`sort=due&limit=50&cursor=${first.next_cursor}`);
+    expect(rest.list.every((ticket) => ticket.due_date === null)).toBe(true);
+    expect(rest.list.length + 2).toBe(first.total);
+    const cleared = await t.call('PATCH', `/api/tickets/${late}/edit`, { token: w.owner.token, json: { due_date: '' } });
+    expect(cleared.body.data.due_date).toBeNull();
+    for (const title of ['Due late', 'Due soon']) await patch(title, { status: 'closed' });
+  });
+});

@@ -180,4 +180,11 @@ export const MIGRATIONS: readonly string[] = [
     coalesce((SELECT max(id) FROM users), 0), coalesce((SELECT max(created_by_id) FROM tickets), 0),
     coalesce((SELECT max(developer_id) FROM tickets), 0), coalesce((SELECT max(user_id) FROM ticket_logs), 0)));
   `,
+  // 5: a due date people can plan by: a calendar day or none. Sorting by it puts the soonest
+  // first and tickets without one last (due_rank), ties by number.
+  `
+  ALTER TABLE tickets ADD COLUMN due_date TEXT;
+  ALTER TABLE tickets ADD COLUMN due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL;
+  CREATE INDEX tickets_due ON tickets (due_rank, id);
+  `,
 ];

@@ -5,6 +5,7 @@ import {
   PAGE_PARAMS,
   parseTicketQuery,
   SERVER,
+  TICKET_INPUT_FIELDS,
   ticketQueryString,
   validateCreateTicket,
   validateEditTicket,
@@ -19,7 +20,7 @@ import { JSON_TYPE } from '../http/respond.ts';
 import { jsonList } from '../store/ticket-json.ts';
 import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
-import { EDITABLE_FIELDS, fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
+import { fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
 import { acceptImage } from '../tickets/images.ts';
 import { createTransitions } from '../tickets/transitions.ts';
 
@@ -114,7 +115,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     const ticket = findTicket(ctx.params.id);
     if (ctx.user.role === 'developer' || ticket.created_by_id !== ctx.user.id) throw forbidden();
     if (ticket.status !== 'opened') throw conflict();
-    const changes = Object.fromEntries(EDITABLE_FIELDS.filter((field) => field in ctx.body).map((field) => [field, ctx.body[field]]));
+    const changes = Object.fromEntries(TICKET_INPUT_FIELDS.filter((field) => field in ctx.body).map((field) => [field, ctx.body[field]]));
     check(validateEditTicket(changes, { partial: true }));
     if (Object.keys(changes).length > 0) {
       const fields = fieldsForEdit(app, ticket, changes);

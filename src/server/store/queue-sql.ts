@@ -26,7 +26,11 @@ const SORT_KEYS: Record<Sort, SortKey> = {
   oldest: { columns: ['created_at', 'id'], descending: false, index: 'tickets_newest' },
   priority: { columns: ['priority_rank', 'created_at', 'id'], descending: true, index: 'tickets_priority' },
   updated: { columns: ['updated_at', 'id'], descending: true, index: 'tickets_updated' },
+  due: { columns: ['due_rank', 'id'], descending: false, index: 'tickets_due' },
 };
+
+/** Sort key columns holding text; the others hold whole numbers. */
+const TEXT_KEYS = new Set(['created_at', 'updated_at', 'due_rank']);
 
 /** Whose tickets: everyone's (/tickets) or one user's, created or assigned (/tickets/myTickets). */
 export interface Scope {
@@ -114,7 +118,7 @@ function decodeCursor(sort: Sort, cursor: string): SQLInputValue[] {
     Array.isArray(values) &&
     values.length === columns.length + 1 &&
     values[0] === sort &&
-    columns.every((column, i) => (column.endsWith('_at') ? typeof values[i + 1] === 'string' : Number.isSafeInteger(values[i + 1])));
+    columns.every((column, i) => (TEXT_KEYS.has(column) ? typeof values[i + 1] === 'string' : Number.isSafeInteger(values[i + 1])));
   if (!fits) throw invalid({ cursor: QUERY_MESSAGES.cursor });
   return (values as SQLInputValue[]).slice(1);
 }
@@ -134,7 +138,7 @@ export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit
   }
   const order = keys.map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
   const from = walk ? `tickets INDEXED BY ${index}` : 'tickets';
-  return { text: `SELECT ${columns}, priority_rank FROM ${from} ${whereOf(sql.clauses)} ORDER BY ${order} LIMIT ?`, params: [...sql.params, limit + 1] };
+  return { text: `SELECT ${columns}, priority_rank, due_rank FROM ${from} ${whereOf(sql.clauses)} ORDER BY ${order} LIMIT ?`, params: [...sql.params, limit + 1] };
 }
 
 /** How many of scope and the filters (not q) constrain the tickets. */

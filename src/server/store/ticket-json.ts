@@ -15,6 +15,7 @@ export interface TicketFields {
   service_id: number;
   app: Ticket['app'];
   link: string | null;
+  due_date: string | null;
 }
 
 /** A ticket as stored: its fields plus what the server keeps track of. */
@@ -32,11 +33,11 @@ export interface TicketRow extends TicketFields {
 }
 
 /** What a create or an edit writes, in column order: the statements are built from this list. */
-export const STORED_FIELDS = ['title', 'description', 'priority', 'category', 'category_id', 'service', 'service_id', 'app', 'link'] as const satisfies readonly (keyof TicketFields)[];
+export const STORED_FIELDS = ['title', 'description', 'priority', 'category', 'category_id', 'service', 'service_id', 'app', 'link', 'due_date'] as const satisfies readonly (keyof TicketFields)[];
 
 /** The columns every ticket read selects (the image lives in its own table). */
 export const LIST_COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
-  has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
+  due_date, has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
 
 export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
 
@@ -53,6 +54,7 @@ export function toTicket(row: TicketRow, image?: string | null): Ticket {
     service_id: row.service_id,
     app: row.app,
     link: row.link,
+    due_date: row.due_date,
     has_image: row.has_image === 1,
     status: row.status,
     created_by: row.created_by,

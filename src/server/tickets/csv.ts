@@ -20,6 +20,7 @@ const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string |
   ['Developer', (row) => row.developer_name],
   ['Created at', (row) => row.created_at],
   ['Updated at', (row) => row.updated_at],
+  ['Due date', (row) => row.due_date],
   ['Link', (row) => row.link],
   ['Description', (row) => row.description],
 ];

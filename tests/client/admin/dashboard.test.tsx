@@ -17,6 +17,7 @@ function ticket(id: number, created_at: string): Ticket {
     service_id: 10,
     app: 'shaq_app',
     link: null,
+    due_date: null,
     has_image: false,
     status: 'opened',
     created_by: 'Sam',

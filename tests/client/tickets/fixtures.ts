@@ -25,6 +25,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     service_id: 10,
     app: 'shaq_app',
     link: null,
+    due_date: null,
     image: null,
     has_image: false,
     status: 'opened',
