@@ -184,17 +184,24 @@ async function benchSize(tickets, generator, bare) {
     const searchesReversed = searches.slice().reverse();
     const rows = result.rows;
     const measure = async (name, options, baselineOf) => {
-      const figures = await generator.measure({ base: app.url, headers, connections: CONNECTIONS, ...options });
-      rows[name] = { ...figures, distinctQueries: options.targets.length, ...(baselineOf ? { vsBare: figures.rps / rows[baselineOf].rps } : {}) };
+      const mine = { base: app.url, headers, connections: CONNECTIONS, ...options };
+      let figures;
+      if (baselineOf) {
+        // Alternated with the bare server answering this baseline's bytes.
+        await mirror(bare.url, app.url, { path: rows[baselineOf].path, headers });
+        figures = await generator.compare(mine, { base: bare.url, headers, connections: CONNECTIONS, targets: at(rows[baselineOf].path) });
+      } else figures = await generator.measure(mine);
+      rows[name] = { ...figures, distinctQueries: options.targets.length, ...(baselineOf ? { vsBare: figures.ratio } : {}) };
       const asked = figures.runs.reduce((n, r) => n + r.rps * (RUN_MS / 1000), 0);
       if (options.targets.length > 1 && asked > options.targets.length) console.log(`  (${name}: ${Math.round(asked)} requests over ${options.targets.length} distinct queries: some repeat and may be cached)`);
-      console.log(`  ${name.padEnd(44)} ${fmtRps(figures.rps)}  p50 ${fmtMs(figures.p50)}  p99 ${fmtMs(figures.p99)}${figures.errors ? `  errors ${figures.errors}` : ''}`);
+      const beside = figures.baseline ? `   ${figures.ratio.toFixed(2)}× bare (${fmtRps(figures.baseline.rps).trim()} in the same runs)` : '';
+      console.log(`  ${name.padEnd(44)} ${fmtRps(figures.rps)}  p50 ${fmtMs(figures.p50)}  p99 ${fmtMs(figures.p99)}${figures.errors ? `  errors ${figures.errors}` : ''}${beside}`);
       return rows[name];
     };
     const baseline = async (name, path) => {
       const answer = await mirror(bare.url, app.url, { path, headers });
       const figures = await generator.measure({ base: bare.url, headers, connections: CONNECTIONS, targets: at(path) });
-      rows[name] = { ...figures, answer };
+      rows[name] = { ...figures, answer, path };
       console.log(`  ${name.padEnd(44)} ${fmtRps(figures.rps)}  p50 ${fmtMs(figures.p50)}  p99 ${fmtMs(figures.p99)}  (${answer.bytes} B ${answer.encoding})`);
     };
 
@@ -232,7 +239,7 @@ async function benchSize(tickets, generator, bare) {
     // The mix a helpdesk sees: of every ten reads, four default first pages, two tickets, a
     // dashboard's stats, a filtered stats, a search and a filtered list (the last three distinct).
     const mixed = [];
-    for (let i = 0; i < Math.max(searches.length, filters.length); i++) {
+    for (let i = 0; i < 20_000; i++) {
       mixed.push(firstPage, details[(2 * i) % details.length], firstPage, searches[i % searches.length], stats, firstPage);
       mixed.push(details[(2 * i + 1) % details.length], filters[i % filters.length], firstPage, statsVariants[i % statsVariants.length]);
     }
@@ -308,7 +315,7 @@ function printApiTable(results) {
   const cell = (row) => {
     if (!row) return '—';
     const rps = row.cold ? '' : `${fmtRps(row.rps).trim()}, `;
-    const ratio = row.vsBare ? ` (${row.vsBare.toFixed(2)}× bare)` : row.vsQuiet ? ` (${row.vsQuiet.toFixed(2)}× 0 writes)` : '';
+    const ratio = row.vsBare ? ` (${row.vsBare.toFixed(2)}× bare at ${fmtRps(row.baseline.rps).trim()})` : row.vsQuiet ? ` (${row.vsQuiet.toFixed(2)}× 0 writes)` : '';
     return `${rps}p50 ${row.p50.toFixed(1)} / p99 ${row.p99.toFixed(1)} ms${ratio}${row.errors ? `, ${row.errors} errors` : ''}`;
   };
   const table = names.map((name) => [name, ...sizes.map((n) => cell(results.sizes[n].rows[name]))]);

@@ -86,15 +86,24 @@ export class LoadGenerator {
   async measure({ runs = RUNS, warmupMs = WARMUP_MS, ...options }) {
     const all = [];
     for (let i = 0; i < runs; i++) all.push(await this.once({ ...options, warmupMs: i === 0 ? warmupMs : 0 }));
-    const pick = (key) => median(all.map((r) => r[key]));
-    return {
-      rps: pick('rps'),
-      p50: pick('p50'),
-      p99: pick('p99'),
-      errors: all.reduce((n, r) => n + r.errors, 0),
-      bytesPerAnswer: pick('bytesPerAnswer'),
-      runs: all.map(({ rps, p50, p99, errors }) => ({ rps: Math.round(rps), p50: round(p50), p99: round(p99), errors })),
-    };
+    return aggregate(all);
+  }
+
+  /**
+   * `options` beside `baseline`, alternated run by run (baseline, then options, `runs` times,
+   * after warming both), so drift on a shared machine hits both alike; the ratio is the median
+   * of the runs' ratios.
+   */
+  async compare(options, baseline, { runs = RUNS, warmupMs = WARMUP_MS } = {}) {
+    await this.once({ ...baseline, durationMs: warmupMs });
+    await this.once({ ...options, durationMs: warmupMs });
+    const mine = [];
+    const theirs = [];
+    for (let i = 0; i < runs; i++) {
+      theirs.push(await this.once(baseline));
+      mine.push(await this.once(options));
+    }
+    return { ...aggregate(mine), baseline: aggregate(theirs), ratio: median(mine.map((r, i) => r.rps / theirs[i].rps)) };
   }
 
   async close() {
@@ -104,6 +113,19 @@ export class LoadGenerator {
 }
 
 const round = (x) => Math.round(x * 100) / 100;
+
+/** The median of each figure over runs. */
+export function aggregate(all) {
+  const pick = (key) => median(all.map((r) => r[key]));
+  return {
+    rps: pick('rps'),
+    p50: pick('p50'),
+    p99: pick('p99'),
+    errors: all.reduce((n, r) => n + r.errors, 0),
+    bytesPerAnswer: pick('bytesPerAnswer'),
+    runs: all.map(({ rps, p50, p99, errors }) => ({ rps: Math.round(rps), p50: round(p50), p99: round(p99), errors })),
+  };
+}
 
 /** Back-compat helper: one warmed-up median measurement with a throwaway generator. */
 export async function load({ url, headers = {}, connections = 50, durationMs = RUN_MS }) {
