@@ -10,9 +10,10 @@
  */
 import { rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import { VOCABULARY, DEMO_SEARCH_WORDS } from '../src/server/demo-data.ts';
 import { request } from './http-client.mjs';
-import { LoadGenerator, RUN_MS, summarize } from './load.mjs';
+import { LoadGenerator, median, RUN_MS, summarize } from './load.mjs';
 import { memoryOf, run, serverEnv, signIn, startListening, stop, tempDataDir } from './processes.mjs';
 import { fmtMs, fmtRps, printTable, saveResults } from './report.mjs';
 
@@ -279,11 +280,19 @@ async function benchSize(tickets, generator, bare) {
     delete result.mixedTargets;
     const before = memoryOf(fresh.child.pid);
     const writer = startWriter(fresh.url, headers, tickets);
+    // Sampled each second too: one reading can land on a GC's high or low.
+    const samples = [];
+    const sampler = setInterval(() => samples.push(memoryOf(fresh.child.pid).rssMB), 1000);
     const longRun = await generator.once({ base: fresh.url, headers, targets, connections: CONNECTIONS, durationMs: RSS_MS });
+    clearInterval(sampler);
     await writer.stop();
     const after = memoryOf(fresh.child.pid);
-    result.rss = { seconds: RSS_MS / 1000, startMB: before.rssMB, afterMB: after.rssMB, peakMB: after.peakMB, rps: longRun.rps, p99: longRun.p99, errors: longRun.errors };
-    console.log(`  RSS after ${RSS_MS / 1000} s of mixed load: ${after.rssMB.toFixed(0)} MB (peak ${after.peakMB.toFixed(0)} MB, ${before.rssMB.toFixed(0)} MB at start), ${longRun.rps.toFixed(0)} req/s`);
+    const lastHalf = samples.slice(Math.floor(samples.length / 2));
+    result.rss = {
+      seconds: RSS_MS / 1000, startMB: before.rssMB, afterMB: after.rssMB, peakMB: after.peakMB,
+      maxDuringMB: Math.max(...samples), medianLastHalfMB: median(lastHalf), rps: longRun.rps, p99: longRun.p99, errors: longRun.errors,
+    };
+    console.log(`  RSS after ${RSS_MS / 1000} s of mixed load: ${after.rssMB.toFixed(0)} MB (median of the last half ${result.rss.medianLastHalfMB.toFixed(0)} MB, highest ${result.rss.maxDuringMB.toFixed(0)} MB; ${before.rssMB.toFixed(0)} MB at start, process peak ${after.peakMB.toFixed(0)} MB), ${longRun.rps.toFixed(0)} req/s`);
   } finally {
     await stop(fresh.child);
   }
@@ -294,7 +303,7 @@ async function benchSize(tickets, generator, bare) {
 export async function benchApi() {
   const generator = await new LoadGenerator().start();
   const bare = await startListening('bench/bare-server.mjs', process.env);
-  const results = { connections: CONNECTIONS, loadProcesses: generator.size, runMs: RUN_MS, sizes: {} };
+  const results = { connections: CONNECTIONS, loadProcesses: generator.size, runMs: RUN_MS, loadAverageAtStart: os.loadavg()[0], sizes: {} };
   try {
     await resetBare(bare.url);
     results.ceiling = await generator.measure({ base: bare.url, targets: [{ path: '/' }], connections: CONNECTIONS });
@@ -304,7 +313,9 @@ export async function benchApi() {
     await generator.close();
     await stop(bare.child);
   }
+  results.loadAverageAtEnd = os.loadavg()[0];
   printApiTable(results);
+  console.log(`(machine load average ${results.loadAverageAtStart.toFixed(1)} at the start, ${results.loadAverageAtEnd.toFixed(1)} at the end, on ${os.cpus().length} cores: other work on the machine moves the absolute figures; the ratios are from alternated runs)`);
   saveResults('api', results);
   return results;
 }
@@ -319,7 +330,7 @@ function printApiTable(results) {
     return `${rps}p50 ${row.p50.toFixed(1)} / p99 ${row.p99.toFixed(1)} ms${ratio}${row.errors ? `, ${row.errors} errors` : ''}`;
   };
   const table = names.map((name) => [name, ...sizes.map((n) => cell(results.sizes[n].rows[name]))]);
-  table.push(['server RSS after mixed load (fresh start)', ...sizes.map((n) => `${results.sizes[n].rss.afterMB.toFixed(0)} MB after ${results.sizes[n].rss.seconds} s (peak ${results.sizes[n].rss.peakMB.toFixed(0)} MB, ${results.sizes[n].rss.startMB.toFixed(0)} MB at start)`)]);
+  table.push(['server RSS after mixed load (fresh start)', ...sizes.map((n) => { const r = results.sizes[n].rss; return `${r.afterMB.toFixed(0)} MB after ${r.seconds} s (last-half median ${r.medianLastHalfMB.toFixed(0)}, highest ${r.maxDuringMB.toFixed(0)} MB)`; })]);
   table.push(['demo fill', ...sizes.map((n) => `${results.sizes[n].fillSeconds.toFixed(1)} s`)]);
   printTable(`API, ${results.connections} connections unless "1 conn"; load generator ceiling ${results.ceiling.rps.toFixed(0)} req/s`, ['', ...sizes.map((n) => `${Number(n).toLocaleString('en')} tickets`)], table);
 }

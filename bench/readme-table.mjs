@@ -35,7 +35,7 @@ if (api) {
     const busy = s['mixed reads, 5 writes/s'];
     rows.push([`mixed reads with 0 / 5 writes/s, ${at}`, `${n(quiet.rps)} / ${n(busy.rps)} req/s (${(busy.rps / quiet.rps).toFixed(2)}×)`]);
     const rss = api.sizes[t].rss;
-    rows.push([`server RSS after ${rss.seconds} s of mixed load, ${at}`, `${n(rss.afterMB)} MB (peak ${n(rss.peakMB)} MB)`]);
+    rows.push([`server RSS after ${rss.seconds} s of mixed load with 5 writes/s, ${at}`, `${n(rss.afterMB)} MB (${rss.medianLastHalfMB ? `median of the last half ${n(rss.medianLastHalfMB)} MB, highest ${n(rss.maxDuringMB)} MB` : `peak ${n(rss.peakMB)} MB`})`]);
     rows.push([`\`npm run demo -- --tickets ${t}\``, `${api.sizes[t].fillSeconds.toFixed(1)} s`]);
   }
   rows.unshift(['load generator ceiling (2 processes, empty 200)', `${n(api.ceiling.rps)} req/s, p99 ${ms(api.ceiling.p99)} ms`]);
