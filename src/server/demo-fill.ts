@@ -83,7 +83,7 @@ export async function fillDemo(db: Db, options: DemoOptions): Promise<DemoAccoun
   // Tickets go in many rows per statement (from a JSON array): the search index's trigger then
   // writes one index segment per statement instead of one per ticket, about 8× faster.
   const TICKET_COLUMNS = ['id', 'number', 'title', 'description', 'priority', 'category', 'category_id', 'service', 'service_id', 'app', 'link',
-    'has_image', 'status', 'created_by', 'created_by_id', 'developer_id', 'developer_name', 'created_at', 'updated_at'];
+    'has_image', 'status', 'created_by', 'created_by_id', 'developer_id', 'developer_name', 'created_at', 'updated_at', 'due_date'];
   const insertTickets = db.prepare(`INSERT INTO tickets (${TICKET_COLUMNS.join(', ')})
     SELECT ${TICKET_COLUMNS.map((_, i) => `value ->> ${i}`).join(', ')} FROM json_each(?)`);
   const insertImage = db.prepare('INSERT INTO ticket_images (ticket_id, data_url) VALUES (?, ?)');
@@ -140,9 +140,11 @@ export async function fillDemo(db: Db, options: DemoOptions): Promise<DemoAccoun
       const title = demoTitle(random, service.name);
       const description = demoDescription(random);
       const link = random.next() < 0.3 ? `https://status.example.com/incidents/${id}` : null;
+      // A third of tickets have a due date, one to three weeks after they were raised.
+      const dueDate = random.next() < 0.35 ? iso(createdAt + Math.ceil(random.between(1, 21)) * DAY_MS).slice(0, 10) : null;
       ticketRows.push([id, ticketNumber(id), title, description, random.pick(PRIORITIES), category.name, category.id, service.name,
         service.id, service.app, link, hasImage ? 1 : 0, status, creator.first_name, creator.id, developer?.id ?? null,
-        developer?.first_name ?? null, iso(createdAt), iso(at)]);
+        developer?.first_name ?? null, iso(createdAt), iso(at), dueDate]);
       if (hasImage) imageIds.push(id);
       for (const [actor, action, when] of events) logRows.push([id, actor.id, actor.first_name, action, iso(when)]);
       if (ticketRows.length === ROWS_PER_STATEMENT) flush();
