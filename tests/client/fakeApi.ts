@@ -82,6 +82,7 @@ export function signInAs(user: Partial<User> & { role: Role }): User {
 /** Renders the whole app at `path` (the browser location is set first). */
 export function renderApp(path: string): RenderResult {
   window.history.replaceState(null, '', path);
+  // Under <StrictMode>, like every client test (setup.ts) and main.tsx.
   return render(createElement(App));
 }
 export { ticketRoutes } from './ticketServer.ts';

@@ -7,7 +7,9 @@ import { toast } from '../../src/client/lib/toast.ts';
 
 // The first render in a file loads an area chunk; on a busy 2-core CI machine that can take more
 // than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// Every render runs under <StrictMode>, as main.tsx does: double renders and double effects expose
+// side effects in render and subscriptions that do not clean up.
+configure({ asyncUtilTimeout: 5000, reactStrictMode: true });
 
 function reset() {
   useAuth.setState({ user: null, accessToken: null });

@@ -5,9 +5,9 @@ import { GROUPS } from '../lib/useChange.ts';
 import { useQuery } from '../lib/query.ts';
 
 export function useCategories() {
-  return useQuery(GROUPS.categories, async () => (await request<ListEnvelope<Category>>('/config/categories')).data.list);
+  return useQuery(GROUPS.categories, async (signal) => (await request<ListEnvelope<Category>>('/config/categories', { signal })).data.list);
 }
 
 export function useServices() {
-  return useQuery(GROUPS.services, async () => (await request<ListEnvelope<Service>>('/config/services')).data.list);
+  return useQuery(GROUPS.services, async (signal) => (await request<ListEnvelope<Service>>('/config/services', { signal })).data.list);
 }

@@ -5,9 +5,9 @@ import { GROUPS } from '../lib/useChange.ts';
 import { useQuery } from '../lib/query.ts';
 
 export function useStaff() {
-  return useQuery(GROUPS.staff, async () => (await request<ListEnvelope<User>>('/users')).data.list);
+  return useQuery(GROUPS.staff, async (signal) => (await request<ListEnvelope<User>>('/users', { signal })).data.list);
 }
 
 export function useDevelopers(options: { enabled?: boolean } = {}) {
-  return useQuery(GROUPS.developers, async () => (await request<ListEnvelope<User>>('/developers')).data.list, options);
+  return useQuery(GROUPS.developers, async (signal) => (await request<ListEnvelope<User>>('/developers', { signal })).data.list, options);
 }

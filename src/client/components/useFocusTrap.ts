@@ -1,11 +1,11 @@
 /** Keeps Tab inside a dialog, closes it on Escape, and gives focus back when it closes. */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useLatest } from '../lib/useLatest.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
-  const escape = useRef(onEscape);
-  escape.current = onEscape;
+  const escape = useLatest(onEscape);
 
   useEffect(() => {
     const root = ref.current;
@@ -38,5 +38,5 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
       root.removeEventListener('keydown', onKeyDown);
       previous?.focus?.();
     };
-  }, [ref, active]);
+  }, [ref, active, escape]);
 }

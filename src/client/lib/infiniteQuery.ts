@@ -11,7 +11,10 @@
  *    page; two clicks on 'Show more' load one page.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { fetchEntry, getEntry, subscribe, type Entry, type QueryKey } from './queryCache.ts';
+import {
+  cacheGeneration, entryOf, fetchEntry, hashKey, refetchKey, snapshotOf, subscribeClears, watch, type Entry, type QueryKey,
+} from './queryCache.ts';
+import { useLatest } from './useLatest.ts';
 
 export interface InfiniteQueryResult<P> {
   /** The pages loaded so far, in order. */
@@ -34,16 +37,16 @@ export interface InfiniteQueryOptions<P> {
   initialPages?: number;
 }
 
-type FetchPage<P> = (cursor: string | undefined) => Promise<P>;
+type FetchPage<P> = (cursor: string | undefined, signal: AbortSignal) => Promise<P>;
 
 const pagesOf = <P,>(entry: Entry) => entry.snapshot.data as P[] | undefined;
 
 /** Walks from the first page up to `want` pages, stopping at the last one. */
-async function walk<P>(fetchPage: FetchPage<P>, nextCursor: (page: P) => string | null, want: number): Promise<P[]> {
+async function walk<P>(fetchPage: FetchPage<P>, nextCursor: (page: P) => string | null, want: number, signal: AbortSignal): Promise<P[]> {
   const pages: P[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < want; i++) {
-    const page = await fetchPage(cursor);
+    const page = await fetchPage(cursor, signal);
     pages.push(page);
     const next = nextCursor(page);
     if (next === null) break;
@@ -62,18 +65,35 @@ export async function fetchNextPage<P>(entry: Entry, fetchPage: FetchPage<P>, ne
   const last = pagesOf<P>(entry)?.at(-1);
   const cursor = last === undefined ? null : nextCursor(last);
   if (cursor === null) return;
-  const loadNext = async () => [...(pagesOf<P>(entry) ?? []), await fetchPage(cursor)];
+  const loadNext = async (signal: AbortSignal) => [...(pagesOf<P>(entry) ?? []), await fetchPage(cursor, signal)];
   return fetchEntry(entry, false, loadNext, true);
 }
 
 export function useInfiniteQuery<P>(key: QueryKey, fetchPage: FetchPage<P>, options: InfiniteQueryOptions<P>): InfiniteQueryResult<P> {
   const { nextCursor, enabled = true, initialPages = 1 } = options;
-  const entry: Entry = getEntry(key, () => walk(fetchPage, nextCursor, Math.max(1, pagesOf<P>(entry)?.length ?? initialPages)));
-  const subscribeEntry = useCallback((listener: () => void) => subscribe(entry, listener, enabled), [entry, enabled]);
-  const snapshot = useSyncExternalStore(subscribeEntry, () => entry.snapshot);
+  const hash = hashKey(key);
+  const latest = useLatest({ fetchPage, nextCursor, initialPages });
+  const generation = useSyncExternalStore(subscribeClears, cacheGeneration);
+  const subscribeEntry = useCallback(
+    (listener: () => void) => {
+      // A refetch walks as many pages as are loaded (or initialPages when none are).
+      const refetchAll = (signal: AbortSignal) => {
+        const { fetchPage, nextCursor, initialPages } = latest.current;
+        const loaded = (snapshotOf(hash).data as P[] | undefined)?.length;
+        return walk(fetchPage, nextCursor, Math.max(1, loaded ?? initialPages), signal);
+      };
+      return watch(key, refetchAll, { enabled, keepForever: false }, listener);
+    },
+    // `key` is named by its hash: a new array with the same parts is the same query.
+    [hash, enabled, generation, latest],
+  );
+  const snapshot = useSyncExternalStore(subscribeEntry, () => snapshotOf(hash));
   const pages = snapshot.data as P[] | undefined;
   const last = pages?.at(-1);
-  const refetch = useCallback(() => void fetchEntry(entry, true), [entry]);
-  const next = useCallback(() => fetchNextPage(entry, fetchPage, nextCursor), [entry, fetchPage, nextCursor]);
+  const refetch = useCallback(() => void refetchKey(hash), [hash]);
+  const next = useCallback(async () => {
+    const entry = entryOf(hash);
+    if (entry) await fetchNextPage(entry, latest.current.fetchPage, latest.current.nextCursor);
+  }, [hash, latest]);
   return { ...snapshot, data: pages, hasNextPage: last !== undefined && nextCursor(last) !== null, fetchNextPage: next, refetch };
 }

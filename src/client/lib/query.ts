@@ -1,6 +1,7 @@
 /** useQuery / useMutation over the cache in queryCache.ts (DESIGN §6). */
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
-import { fetchEntry, getEntry, subscribe, type QueryKey } from './queryCache.ts';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { cacheGeneration, hashKey, refetchKey, snapshotOf, subscribeClears, watch, type QueryKey } from './queryCache.ts';
+import { useLatest } from './useLatest.ts';
 
 export { clearQueries, invalidate, type QueryKey } from './queryCache.ts';
 
@@ -20,12 +21,24 @@ export interface QueryOptions {
   keepForever?: boolean;
 }
 
-export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>, options: QueryOptions = {}): QueryResult<T> {
+/**
+ * A cached read. Rendering only reads the cache; the subscription (an effect) creates the entry
+ * and fetches. `fetcher` gets an AbortSignal: pass it to request() so a superseded or abandoned
+ * read stops.
+ */
+export function useQuery<T>(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>, options: QueryOptions = {}): QueryResult<T> {
   const { enabled = true, keepForever = false } = options;
-  const entry = getEntry(key, fetcher, keepForever);
-  const subscribeEntry = useCallback((listener: () => void) => subscribe(entry, listener, enabled), [entry, enabled]);
-  const snapshot = useSyncExternalStore(subscribeEntry, () => entry.snapshot);
-  const refetch = useCallback(() => void fetchEntry(entry, true), [entry]);
+  const hash = hashKey(key);
+  const latest = useLatest(fetcher);
+  // A cleared cache has no entry to watch any more: resubscribe onto a fresh one.
+  const generation = useSyncExternalStore(subscribeClears, cacheGeneration);
+  const subscribeEntry = useCallback(
+    (listener: () => void) => watch(key, (signal) => latest.current(signal), { enabled, keepForever }, listener),
+    // `key` is named by its hash: a new array with the same parts is the same query.
+    [hash, enabled, keepForever, generation, latest],
+  );
+  const snapshot = useSyncExternalStore(subscribeEntry, () => snapshotOf(hash));
+  const refetch = useCallback(() => void refetchKey(hash), [hash]);
   return { ...snapshot, data: snapshot.data as T | undefined, refetch };
 }
 
@@ -45,8 +58,7 @@ export interface MutationResult<V, R> {
 /** Mutations are never retried: sending a change twice is not safe in general. */
 export function useMutation<V, R>(fn: (vars: V) => Promise<R>, options: MutationOptions<V, R> = {}): MutationResult<V, R> {
   const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
-  const latest = useRef({ fn, options });
-  latest.current = { fn, options };
+  const latest = useLatest({ fn, options });
 
   const mutateAsync = useCallback(async (vars: V) => {
     setState({ isPending: true, error: null });

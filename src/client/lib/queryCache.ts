@@ -11,7 +11,12 @@
  *    a transition adds a log line, and a kept-but-wrong log would be worse than one request.
  *  - 4xx answers other than 408 and 429 are not retried: they will not change, and three
  *    retries would hold a 'Not found.' behind 'Loading' for seven seconds.
- *  - An invalidation during a fetch starts a new fetch; the older answer is ignored.
+ *  - An invalidation during a fetch starts a new fetch and aborts the older one.
+ *  - Nothing happens during render: entries are created, fetched and timed only when a screen
+ *    subscribes (an effect), so StrictMode's double render and abandoned renders change nothing.
+ *  - A fetch nobody waits for any more (every screen on it left) is aborted. The check waits a
+ *    microtask: StrictMode, and a screen handing a key over to the next, unsubscribe and
+ *    subscribe again in one commit, and a shared request must survive that.
  */
 export type QueryKey = readonly unknown[];
 
@@ -32,14 +37,18 @@ export interface Snapshot {
   isFetchingNextPage: boolean;
 }
 
+/** Loads an entry's data; aborted when superseded or when nobody watches any more. */
+export type Fetcher = (signal: AbortSignal) => Promise<unknown>;
+
 export interface Entry {
   key: QueryKey;
   hash: string;
-  fetcher: () => Promise<unknown>;
+  fetcher: Fetcher;
   keepForever: boolean;
   stale: boolean;
   run: number;
   inFlight: Promise<void> | null;
+  controller: AbortController | undefined;
   listeners: Set<() => void>;
   gcTimer: ReturnType<typeof setTimeout> | undefined;
   snapshot: Snapshot;
@@ -69,17 +78,21 @@ function scheduleGc(entry: Entry) {
   }, GC_TIME_MS);
 }
 
-export function getEntry(key: QueryKey, fetcher: () => Promise<unknown>, keepForever = false): Entry {
+/** What a key shows before its entry exists: pending, nothing fetched. */
+const PENDING: Snapshot = { data: undefined, error: null, isPending: true, isFetching: false, isFetchingNextPage: false };
+
+/** The snapshot of a key, read during render; creates nothing. */
+export const snapshotOf = (hash: string): Snapshot => entries.get(hash)?.snapshot ?? PENDING;
+
+function ensureEntry(key: QueryKey, fetcher: Fetcher, keepForever: boolean): Entry {
   const hash = hashKey(key);
   let entry = entries.get(hash);
   if (!entry) {
     entry = {
-      key, hash, fetcher, keepForever, stale: false, run: 0, inFlight: null,
-      listeners: new Set(), gcTimer: undefined,
-      snapshot: { data: undefined, error: null, isPending: true, isFetching: false, isFetchingNextPage: false },
+      key, hash, fetcher, keepForever, stale: false, run: 0, inFlight: null, controller: undefined,
+      listeners: new Set(), gcTimer: undefined, snapshot: PENDING,
     };
     entries.set(hash, entry);
-    scheduleGc(entry);
   }
   entry.fetcher = fetcher;
   return entry;
@@ -100,13 +113,16 @@ function retryable(error: unknown): boolean {
  */
 export function fetchEntry(entry: Entry, force = false, fetcher = entry.fetcher, nextPage = false): Promise<void> {
   if (entry.inFlight && !force) return entry.inFlight;
+  entry.controller?.abort();
+  const controller = new AbortController();
+  entry.controller = controller;
   const run = ++entry.run;
   const current = () => entry.run === run && entries.get(entry.hash) === entry;
   update(entry, { isFetching: true, isFetchingNextPage: nextPage });
   const work = (async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const data = await fetcher();
+        const data = await fetcher(controller.signal);
         if (!current()) return;
         if (!nextPage) entry.stale = false;
         update(entry, { data, error: null, isPending: false, isFetching: false, isFetchingNextPage: false });
@@ -123,24 +139,59 @@ export function fetchEntry(entry: Entry, force = false, fetcher = entry.fetcher,
       }
     }
   })().finally(() => {
-    if (entry.run === run) entry.inFlight = null;
+    if (entry.run !== run) return;
+    entry.inFlight = null;
+    entry.controller = undefined;
   });
   entry.inFlight = work;
   return work;
 }
 
-/** First subscriber of an entry: fetch what is missing or stale (kept entries only when stale). */
-export function subscribe(entry: Entry, listener: () => void, enabled: boolean): () => void {
+/** Stops the fetch in flight; the entry keeps its data, and the next screen on it fetches again. */
+function cancel(entry: Entry) {
+  entry.controller?.abort();
+  entry.controller = undefined;
+  entry.run++;
+  entry.inFlight = null;
+  entry.snapshot = { ...entry.snapshot, isFetching: false, isFetchingNextPage: false };
+}
+
+function release(entry: Entry, listener: () => void) {
+  entry.listeners.delete(listener);
+  if (entry.listeners.size > 0) return;
+  scheduleGc(entry);
+  queueMicrotask(() => {
+    if (entry.listeners.size === 0 && entry.inFlight) cancel(entry);
+  });
+}
+
+export interface WatchOptions {
+  enabled: boolean;
+  keepForever: boolean;
+}
+
+/**
+ * A screen subscribes to a key (from an effect): the entry is made if missing, and fetched when
+ * its data is missing or stale, or for a first watcher (kept entries only when missing or stale).
+ */
+export function watch(key: QueryKey, fetcher: Fetcher, options: WatchOptions, listener: () => void): () => void {
+  const entry = ensureEntry(key, fetcher, options.keepForever);
   const first = entry.listeners.size === 0;
   entry.listeners.add(listener);
   clearTimeout(entry.gcTimer);
   const missing = entry.snapshot.data === undefined;
-  if (enabled && (missing || entry.stale || (first && !entry.keepForever))) void fetchEntry(entry);
-  return () => {
-    entry.listeners.delete(listener);
-    if (entry.listeners.size === 0) scheduleGc(entry);
-  };
+  if (options.enabled && (missing || entry.stale || (first && !entry.keepForever))) void fetchEntry(entry);
+  return () => release(entry, listener);
 }
+
+/** Fetches a key again now, if a screen has made its entry. */
+export function refetchKey(hash: string, fetcher?: Fetcher): Promise<void> {
+  const entry = entries.get(hash);
+  return entry ? fetchEntry(entry, true, fetcher) : Promise.resolve();
+}
+
+/** The entry of a key, for the paged hook's page loads; undefined until a screen subscribed. */
+export const entryOf = (hash: string): Entry | undefined => entries.get(hash);
 
 const startsWith = (key: QueryKey, prefix: QueryKey) =>
   prefix.length <= key.length && prefix.every((part, i) => hashKey([part]) === hashKey([key[i]]));
@@ -154,15 +205,24 @@ export function invalidate(...prefixes: QueryKey[]): void {
   }
 }
 
+let generation = 0;
+const clearListeners = new Set<() => void>();
+
+/** Screens resubscribe when the cache is cleared: their entries are gone. */
+export function subscribeClears(listener: () => void): () => void {
+  clearListeners.add(listener);
+  return () => clearListeners.delete(listener);
+}
+export const cacheGeneration = () => generation;
+
 /** Forgets everything (sign-in, sign-out); screens still watching re-read and start over. */
 export function clearQueries(): void {
   const dropped = [...entries.values()];
   entries.clear();
+  generation++;
   for (const entry of dropped) {
     clearTimeout(entry.gcTimer);
-    entry.run++;
-    entry.inFlight = null;
-    entry.snapshot = { ...entry.snapshot }; // a new snapshot makes watchers re-render onto a fresh entry
-    for (const listener of [...entry.listeners]) listener();
+    cancel(entry);
   }
+  for (const listener of [...clearListeners]) listener();
 }

@@ -27,6 +27,8 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** Send the bearer token. @default true */
   auth?: boolean;
+  /** Aborts the request (a read nobody waits for any more). @default none */
+  signal?: AbortSignal;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false };
@@ -61,10 +63,12 @@ function headersFor(auth: boolean, accept = 'application/json'): Record<string, 
   return headers;
 }
 
-async function send(path: string, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
+async function send(path: string, method: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<Response> {
   try {
-    return await fetch(API_BASE + path, { method, headers, body });
-  } catch {
+    return await fetch(API_BASE + path, { method, headers, body, signal });
+  } catch (error) {
+    // An abort is the caller's own doing, not a network failure: nobody shows it.
+    if (signal?.aborted) throw error;
     throw new ApiError(CLIENT_ERRORS.network);
   }
 }
@@ -79,7 +83,7 @@ async function failure(response: Response, auth: boolean): Promise<ApiError> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', json, form, auth = true } = options;
+  const { method = 'GET', json, form, auth = true, signal } = options;
   const headers = headersFor(auth);
   let body: string | undefined;
   if (json !== undefined) {
@@ -89,7 +93,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(form).toString();
   }
-  const response = await send(path, method, headers, body);
+  const response = await send(path, method, headers, body, signal);
   if (!response.ok) throw await failure(response, auth);
   const parsed = await readBody(response);
   if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.generic, response.status);

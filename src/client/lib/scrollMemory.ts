@@ -3,7 +3,8 @@
  * pages loaded are saved per address in sessionStorage, and restored only when the address was
  * reached through history (popstate) — a fresh link to the same list starts at the top.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLatest } from './useLatest.ts';
 
 export interface Saved {
   y: number;
@@ -62,8 +63,7 @@ export function useSavedScroll(address: string): [Saved | undefined, () => void]
  * @param settled no fetch is running (a restore waits for the pages it needs, or for the end)
  */
 export function useScrollMemory(address: string, [saved, restored]: [Saved | undefined, () => void], pages: number | undefined, settled: boolean): void {
-  const latest = useRef({ address, pages, pending: saved !== undefined });
-  latest.current = { address, pages, pending: saved !== undefined };
+  const latest = useLatest({ address, pages, pending: saved !== undefined });
 
   useLayoutEffect(() => {
     if (!saved || pages === undefined || (pages < saved.pages && !settled)) return;
@@ -84,9 +84,9 @@ export function useScrollMemory(address: string, [saved, restored]: [Saved | und
       removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [latest]);
 
   useEffect(() => {
     if (!latest.current.pending && pages !== undefined) write(address, { y: window.scrollY, pages });
-  }, [address, pages]);
+  }, [address, pages, latest]);
 }

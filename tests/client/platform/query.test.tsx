@@ -58,6 +58,23 @@ describe('retries', () => {
     expect(screen.getByText('Not found....')).toBeTruthy();
   });
 
+  test.each([408, 429])('a %i answer (timeout, too many requests) is retried', async (status) => {
+    const fetcher = vi.fn(async () => { throw new ApiError('Wait.', status); });
+    render(<View queryKey={['tickets', status]} fetcher={fetcher} />);
+    await advance(0);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    await advance(1000);
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  test.each([400, 401, 403, 409, 422])('a %i answer is not retried', async (status) => {
+    const fetcher = vi.fn(async () => { throw new ApiError('No.', status); });
+    render(<View queryKey={['tickets', status]} fetcher={fetcher} />);
+    await advance(10_000);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('No....')).toBeTruthy();
+  });
+
   test('a mutation is never retried', async () => {
     const fn = vi.fn(async () => { throw new Error('Network Error!'); });
     const onError = vi.fn();

@@ -38,7 +38,7 @@ const nextCursor = (page: TicketPage) => page.next_cursor ?? null;
 export function useTicketPages(source: TicketSource, query: TicketQuery, initialPages = 1) {
   return useInfiniteQuery(
     [SOURCES[source].group, 'page', query],
-    async (cursor) => (await request<Envelope<TicketPage>>(ticketListPath(source, { ...query, cursor }))).data,
+    async (cursor, signal) => (await request<Envelope<TicketPage>>(ticketListPath(source, { ...query, cursor }), { signal })).data,
     { nextCursor, initialPages },
   );
 }
@@ -47,7 +47,7 @@ export function useTicketPages(source: TicketSource, query: TicketQuery, initial
 export function useTicketStats(filters: TicketFilters, options: { enabled?: boolean } = {}) {
   return useQuery(
     [...GROUPS.tickets, 'stats', filters],
-    async () => (await request<Envelope<TicketStats>>(`/tickets/stats?${ticketQueryString(filters)}`)).data,
+    async (signal) => (await request<Envelope<TicketStats>>(`/tickets/stats?${ticketQueryString(filters)}`, { signal })).data,
     options,
   );
 }
@@ -59,9 +59,9 @@ export function useTicketStats(filters: TicketFilters, options: { enabled?: bool
 export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: boolean } = {}) {
   return useQuery(
     [...GROUPS.mytickets, 'counts', filters],
-    async (): Promise<TicketStats> => {
+    async (signal): Promise<TicketStats> => {
       const totals = await Promise.all(
-        STATUSES.map(async (status) => (await request<Envelope<TicketPage>>(ticketListPath('mine', { ...filters, status: [status], limit: 1 }))).data.total),
+        STATUSES.map(async (status) => (await request<Envelope<TicketPage>>(ticketListPath('mine', { ...filters, status: [status], limit: 1 }), { signal })).data.total),
       );
       const status = Object.fromEntries(STATUSES.map((name, i) => [name, totals[i] ?? 0])) as TicketStats['status'];
       return { total: totals.reduce((a, b) => a + b, 0), status, unassigned: 0 };
@@ -70,13 +70,13 @@ export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: b
   );
 }
 
-/** The CSV of a filtered, sorted list (DESIGN §9.1); fetched with the token, never linked. */
+/** The CSV of a filtered, sorted list (product.md#work-queue); fetched with the token, never linked. */
 export const ticketExportPath = (query: TicketQuery) => `/tickets/export.csv?${ticketQueryString(query)}`;
 
 export function useTicket(id: string | undefined) {
   return useQuery(
     ticketKeys.one(id ?? ''),
-    async () => (await request<Envelope<Ticket>>(`/tickets/${encodeURIComponent(id ?? '')}`)).data,
+    async (signal) => (await request<Envelope<Ticket>>(`/tickets/${encodeURIComponent(id ?? '')}`, { signal })).data,
     { enabled: Boolean(id) },
   );
 }
@@ -85,7 +85,7 @@ export function useTicket(id: string | undefined) {
 export function useTicketLog(id: string | undefined) {
   return useQuery(
     ticketKeys.log(id ?? ''),
-    async () => (await request<ListEnvelope<TicketLogEntry>>(`/activity-log/${encodeURIComponent(id ?? '')}`)).data.list,
+    async (signal) => (await request<ListEnvelope<TicketLogEntry>>(`/activity-log/${encodeURIComponent(id ?? '')}`, { signal })).data.list,
     { enabled: Boolean(id), keepForever: true },
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { SearchInput } from '../../../components/SearchInput.tsx';
+import { useLatest } from '../../../lib/useLatest.ts';
 import styles from './TicketToolbar.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -21,8 +22,7 @@ const typingIn = (target: EventTarget | null) =>
 export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const input = useRef<HTMLInputElement>(null);
-  const latest = useRef({ value, onSearch });
-  latest.current = { value, onSearch };
+  const latest = useLatest({ value, onSearch });
 
   // Back and Forward (and 'Clear filters') change the URL: the box follows it.
   useEffect(() => setText(value), [value]);
@@ -31,7 +31,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
     if (text.trim() === latest.current.value) return;
     const timer = setTimeout(() => latest.current.onSearch(text.trim(), latest.current.value !== ''), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, latest]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
