@@ -76,16 +76,20 @@ describe('Toaster', () => {
     expect(shown()).toEqual([]);
   });
 
-  test('swiping right past 20 px dismisses; a shorter swipe springs back', async () => {
+  test('swiping right past 20 px dismisses; 19 or 20 px springs back, 21 px dismisses', async () => {
     act(() => void toast.success('Swipe me'));
     const item = screen.getByText('Swipe me').closest('li')!;
-    fireEvent.pointerDown(item, { clientX: 100, pointerId: 1 });
-    fireEvent.pointerMove(item, { clientX: 115, pointerId: 1 });
-    fireEvent.pointerUp(item, { clientX: 115, pointerId: 1 });
+    const swipe = (px: number) => {
+      fireEvent.pointerDown(item, { clientX: 100, pointerId: 1 });
+      fireEvent.pointerMove(item, { clientX: 100 + px, pointerId: 1 });
+      fireEvent.pointerUp(item, { clientX: 100 + px, pointerId: 1 });
+    };
+    swipe(19);
     expect(shown()).toEqual(['Swipe me']);
-    fireEvent.pointerDown(item, { clientX: 100, pointerId: 1 });
-    fireEvent.pointerMove(item, { clientX: 125, pointerId: 1 });
-    fireEvent.pointerUp(item, { clientX: 125, pointerId: 1 });
+    expect(item.style.transform).toBe('');
+    swipe(20);
+    expect(shown()).toEqual(['Swipe me']);
+    swipe(21);
     expect(shown()).toEqual([]);
   });
 
