@@ -66,6 +66,21 @@ describe('sign-in', () => {
     t.advance(15 * MINUTE + 1000);
     expect((await t.call('POST', '/api/auth/sign-in', { json: { email: victim.email, password: PASSWORD } })).status).toBe(200);
   });
+  // Skipped until the server matches README "Sign-in limits": a good sign-in clears only the
+  // address-and-account count, while the account-wide count (which applies to any address that
+  // has failed) keeps this address's 9 failures, so the 11th failure overall answers 429 and the
+  // clearing is unobservable. Enable once the account-wide count forgets this address's share.
+  it.skip("a good sign-in clears that address's failures for the account: 9 failures, a success, then 9 more still answer 422", async () => {
+    const forgetful = await createStaff(t, w.admin.token, 'support', 'Fergus');
+    const fail = (i: number) => t.call('POST', '/api/auth/sign-in', { json: { email: forgetful.email, password: `typo-${i}-xx` } });
+    for (let i = 0; i < 9; i++) expect((await fail(i)).status).toBe(422);
+    expect((await t.call('POST', '/api/auth/sign-in', { json: { email: forgetful.email, password: PASSWORD } })).status).toBe(200);
+    for (let i = 9; i < 18; i++) expect((await fail(i)).status).toBe(422);
+    // The count starts again from the success: the tenth failure since then is what locks.
+    expect((await fail(18)).status).toBe(422);
+    expect((await fail(19)).status).toBe(429);
+  });
+
   it('answers at most 10 of many guesses sent at once; the rest are refused with 429', async () => {
     // A real hash cost, so that the guesses are all waiting for their hashes at the same time.
     const s = await startTestServer({ scryptCost: 14 });
