@@ -1,5 +1,6 @@
 /** HTTP behaviour (DESIGN §3, §5): headers, caching, compression, CORS and the static client. */
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -167,19 +168,33 @@ describe('static client', () => {
 
 describe('shutdown', () => {
   it('lets an in-flight request finish, then stops accepting', async () => {
-    // A real scrypt cost makes the password change slow enough to still be running at close().
-    const s = await startTestServer({ scryptCost: 12 });
+    const s = await startTestServer();
     const token = await s.signIn('admin@example.com', 'admin-password');
-    const inFlight = s.call('POST', '/api/auth/reset-password', {
-      token,
-      json: { old_password: 'admin-password', new_password: 'admin-password', new_password_confirmation: 'admin-password' },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    let finished = false;
-    void inFlight.then(() => (finished = true));
+    const body = JSON.stringify({ old_password: 'admin-password', new_password: 'admin-password', new_password_confirmation: 'admin-password' });
+    // The request is surely in flight once the server has answered '100 Continue' to its
+    // headers; its body is sent only after close() has begun, so it cannot have finished before.
+    const socket = net.connect({ host: new URL(s.url).hostname, port: Number(new URL(s.url).port) });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    const text = () => Buffer.concat(received).toString();
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => (done() ? resolve() : undefined);
+        socket.on('data', check);
+        socket.on('close', () => (done() ? resolve() : reject(new Error(`connection closed early: ${text()}`))));
+        check();
+      });
+    socket.write(
+      `POST /api/auth/reset-password HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    await until(() => text().startsWith('HTTP/1.1 100 Continue'));
     const closed = s.close();
-    expect(finished).toBe(false);
-    expect((await inFlight).status).toBe(200);
+    socket.write(body);
+    await until(() => /\r\n\r\n[\s\S]*\}$/.test(text().replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '')));
+    expect(text()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    expect(text()).toContain('Password changed successfully');
+    socket.destroy();
     await closed;
     await expect(fetch(`${s.url}/api/health`)).rejects.toThrow();
   });
