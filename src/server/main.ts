@@ -2,7 +2,29 @@
 import { startServer } from './server.ts';
 import { settingsFromEnv } from './settings.ts';
 
-const server = await startServer(settingsFromEnv());
+/**
+ * Tests only, and off unless TEST_CLOCK=stdin: the end-to-end suite moves this server's clock by
+ * writing 'advance <ms>' lines to its stdin and waits for the 'clock advanced' reply, so a journey
+ * about session expiry need not wait in real time.
+ */
+function stdinClock(): () => number {
+  let offset = 0;
+  let partial = '';
+  process.stdin.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const ms = /^advance (\d+)$/.exec(line.trim())?.[1];
+      if (ms === undefined) continue;
+      offset += Number(ms);
+      console.log(`clock advanced ${offset}`);
+    }
+  });
+  return () => Date.now() + offset;
+}
+
+const testClock = process.env.TEST_CLOCK === 'stdin' ? { now: stdinClock() } : {};
+const server = await startServer({ ...settingsFromEnv(), ...testClock });
 // The end-to-end suite reads this line to find the port (PORT=0 picks a free one).
 console.log(`Listening on ${server.url}`);
 

@@ -44,6 +44,8 @@ export interface Journey {
   readonly url: string;
   readonly api: Api;
   readonly browser: Browser;
+  /** Moves the server's clock forward (the journey's env must say TEST_CLOCK: 'stdin'). */
+  advanceClock(ms: number): Promise<void>;
   /** A fresh context (its own localStorage) and page; closed after the file. */
   newPage(options?: { viewport?: { width: number; height: number }; copyStorageFrom?: Page }): Promise<Page>;
   /** Saves tests/e2e/screenshots/<journey>/<name>.png */
@@ -104,6 +106,7 @@ export function setupJourney(slug: string, options: { env?: Record<string, strin
     get browser() {
       return need(browser, 'browser');
     },
+    advanceClock: (ms) => need(server, 'server').advanceClock(ms),
     async newPage(options = {}) {
       const context = await need(browser, 'browser').newContext({
         baseURL: need(server, 'server').url,

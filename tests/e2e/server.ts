@@ -22,6 +22,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** Moves the server's clock forward; needs `TEST_CLOCK: 'stdin'` in the journey's env. */
+  advanceClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,7 +57,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The test clock listens on stdin (src/server/main.ts); otherwise the server gets none.
+    stdio: [env.TEST_CLOCK === 'stdin' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let log = '';
   child.stdout!.setEncoding('utf8');
@@ -91,10 +94,27 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`);
   }
 
+  let clockOffset = 0;
   return {
     url,
     dataDir,
     output: () => log,
+    async advanceClock(ms) {
+      if (!child.stdin) throw new Error("advanceClock needs the journey's env to say TEST_CLOCK: 'stdin'");
+      clockOffset += ms;
+      const reply = `clock advanced ${clockOffset}\n`;
+      // The listener above appends to `log` first, so each check sees the newest output.
+      const applied = new Promise<void>((done) => {
+        const check = () => {
+          if (!log.includes(reply)) return;
+          child.stdout!.off('data', check);
+          done();
+        };
+        child.stdout!.on('data', check);
+      });
+      child.stdin.write(`advance ${ms}\n`);
+      await applied;
+    },
     stop: async () => {
       await stopChild(child);
       await rm(root, { recursive: true, force: true });
