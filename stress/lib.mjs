@@ -11,8 +11,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_SCRIPT = join(ROOT, 'src/server/main.ts');
-export const DEMO_SCRIPT = join(ROOT, 'src/server/demo.ts');
+/** The checkout whose server is stressed: this one, or STRESS_SERVER_DIR (to compare a change side by side). */
+export const SERVER_DIR = process.env.STRESS_SERVER_DIR ? resolve(process.env.STRESS_SERVER_DIR) : ROOT;
+export const SERVER_SCRIPT = join(SERVER_DIR, 'src/server/main.ts');
+export const DEMO_SCRIPT = join(SERVER_DIR, 'src/server/demo.ts');
 export const ADMIN = { email: 'stress-admin@example.com', password: 'stress-password-1' };
 const START_TIMEOUT_MS = 60_000;
 
@@ -69,7 +71,7 @@ export function serverEnv(dataDir, extra = {}) {
  */
 export function startServer(env) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', SERVER_SCRIPT], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', SERVER_SCRIPT], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let listening = false;
@@ -136,7 +138,7 @@ export function killServer(server) {
 export function runDemo(env, tickets) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', DEMO_SCRIPT, '--tickets', String(tickets)], {
-      cwd: ROOT,
+      cwd: SERVER_DIR,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -163,9 +165,11 @@ export function request(base, { method = 'GET', path, headers = {}, body, agent,
       if (done) return;
       done = true;
       clearTimeout(timer);
-      resolvePromise({ ...answer, ms: performance.now() - started, connectMs });
+      resolvePromise({ ...answer, ms: performance.now() - started, connectMs, sentMs, reused: req?.reusedSocket ?? false, localPort });
     };
     let connectMs = NaN;
+    let sentMs = NaN;
+    let localPort;
     let req;
     try {
       req = http.request(base + path, { method, headers, agent: agent ?? false, insecureHTTPParser: false }, (res) => {
@@ -190,9 +194,15 @@ export function request(base, { method = 'GET', path, headers = {}, body, agent,
     }, timeoutMs);
     req.on('error', (error) => finish({ status: 0, body: '', error: error.code ?? error.message }));
     req.on('socket', (socket) => {
+      localPort = socket.localPort;
       if (!socket.connecting) connectMs = 0;
-      else socket.once('connect', () => (connectMs = performance.now() - started));
+      else
+        socket.once('connect', () => {
+          connectMs = performance.now() - started;
+          localPort = socket.localPort;
+        });
     });
+    req.on('finish', () => (sentMs = performance.now() - started));
     try {
       req.end(body);
     } catch (error) {
@@ -313,6 +323,6 @@ export async function pool(count, concurrency, worker) {
 const LEAK_PATTERNS = [/\n\s+at /, / {4}at /, /node:internal/, /file:\/\//, /\.(?:ts|mjs|js):\d+/, /\/src\/server\//];
 export function leaks(text) {
   if (!text) return false;
-  if (text.includes(ROOT)) return true;
+  if (text.includes(ROOT) || text.includes(SERVER_DIR)) return true;
   return LEAK_PATTERNS.some((pattern) => pattern.test(text));
 }

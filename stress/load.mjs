@@ -99,7 +99,11 @@ export async function runMix(base, ctx, { connections, seconds, seed = 7, writeS
       if (!OK.has(answer.status)) {
         errors++;
         kind.errors++;
-        if (errorSamples.length < 10) errorSamples.push(`${op.method} ${op.path} → ${answer.status || answer.error} ${answer.body.slice(0, 160)}`);
+        if (errorSamples.length < 10) {
+          const at = ((performance.now() - started - answer.ms) / 1000).toFixed(1);
+          const how = answer.status ? '' : ` (sent at ${Math.round(answer.sentMs)} ms, ${answer.reused ? 'reused' : 'new'} connection, port ${answer.localPort})`;
+          errorSamples.push(`${op.method} ${op.path} at ${at} s → ${answer.status || answer.error}${how} ${answer.body.slice(0, 160)}`);
+        }
         continue;
       }
       if (op.kind === 'page' && answer.status === 200) {

@@ -11,7 +11,7 @@
  * Every server is a child process on a temporary DATA_DIR, reached only at 127.0.0.1 and ::1.
  * Results go to stress/results/latest.json. Exit code 1 when a target is missed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { killCycles } from './crash.mjs';
@@ -112,6 +112,7 @@ async function main() {
         const s = r.settings;
         row('slow', `normal reads beside ${fmt(r.slowConnections)} slow connections (headers ${s.headersTimeoutSeconds} s, request ${s.requestTimeoutSeconds} s, cap ${s.maxConnectionsPerAddress}): errors`, fmt(r.normal.errors), '0', r.normal.errors === 0 && !r.crashed);
         row('slow', '  …normal reads p50 / p99 (without slow clients)', `${fmt(r.normal.p50, 1)} / ${fmt(r.normal.p99, 1)} ms (${fmt(r.baseline?.p50, 1)} / ${fmt(r.baseline?.p99, 1)} ms)`, '', undefined);
+        row('slow', '  …server RSS before / max while slow clients held', `${fmt(r.serverRss.beforeMB)} / ${fmt(r.serverRss.maxMB)} MB`, '', undefined);
         for (const [kind, k] of Object.entries(r.byKind)) {
           const answers = Object.entries(k.answers).map(([status, n]) => `${n}×${status}`).join(' ');
           row('slow', `  …${kind}: held max, closed by server${answers ? ', answers' : ''}`, `${fmt(k.heldMaxMs / 1000, 1)} s, ${k.closedByServer}/${k.connections}${answers ? ', ' + answers : ''}`, '', undefined);
@@ -129,7 +130,20 @@ async function main() {
   results.table = rows;
   const dir = join(ROOT, 'stress/results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+  const file = join(dir, 'latest.json');
+  let saved = results;
+  // A run of some parts updates those parts of the last full run's file, keeping the others.
+  if (options.parts.length < PARTS.length && existsSync(file)) {
+    try {
+      const previous = JSON.parse(readFileSync(file, 'utf8'));
+      const kept = (previous.table ?? []).filter((r) => !options.parts.includes(r.part));
+      saved = { ...previous, ...Object.fromEntries(options.parts.map((part) => [part, results[part]])), table: [...kept, ...rows], updated: { [options.parts.join(',')]: results.when, ...previous.updated } };
+      saved.misses = [...(previous.misses ?? []).filter((m) => !options.parts.some((part) => m.startsWith(`${part}:`))), ...misses];
+    } catch {
+      saved = results;
+    }
+  }
+  writeFileSync(file, JSON.stringify(saved, null, 2) + '\n');
 
   const widths = [5, Math.max(...rows.map((r) => r.what.length)), Math.max(...rows.map((r) => String(r.figure).length)), Math.max(...rows.map((r) => r.target.length)), 6];
   const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd();

@@ -11,6 +11,7 @@ export interface SlowResult {
   settings: { headersTimeoutSeconds: number; requestTimeoutSeconds: number; maxConnectionsPerAddress: number };
   watchedSeconds: number;
   slowConnections: number;
+  serverRss: { beforeMB: number; maxMB: number; endMB: number };
   byKind: Record<string, SlowKind>;
   normal: { connections: number; requests: number; rps: number; errors: number; errorSamples: string[]; p50: number; p99: number; max: number };
   baseline?: { requests: number; rps: number; errors: number; p50: number; p99: number };

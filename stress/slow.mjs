@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { percentile, removeDir, sleep, stopServer, viaV4 } from './lib.mjs';
-import { demoServer, runMix } from './load.mjs';
+import { memoryOf, percentile, removeDir, sleep, stopServer, viaV4 } from './lib.mjs';
+import { demoServer, runMix, sampleMemory } from './load.mjs';
 
 /**
  * TCP state of our side of a connection, from /proc/net/tcp6 (Linux): a paused socket never
@@ -57,8 +57,9 @@ function slowConnection(port, kind, token, untilMs) {
         );
         ticker = setInterval(() => socket.write('aaaaaaaaaa'), 1000);
       } else if (kind === 'slow-reader') {
-        // The whole list (megabytes), never read: the server's writes stall on a full window.
-        socket.write(`GET /api/tickets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nAccept: application/json\r\n\r\n`);
+        // The whole list (megabytes), compressed as browsers ask, never read: the server's writes
+        // stall on a full window, with the answer's compressor open.
+        socket.write(`GET /api/tickets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nAccept: application/json\r\nAccept-Encoding: br, gzip\r\n\r\n`);
         socket.pause();
         ticker = setInterval(() => {
           const state = clientState(socket.localPort, port);
@@ -108,6 +109,8 @@ export async function slowClients({
     const normalBase = viaV4(server.port);
     const baseline = baselineSeconds > 0 ? await runMix(normalBase, ctx, { connections: normalConnections, seconds: baselineSeconds, writeShare: 0, seed: 11 }) : undefined;
 
+    const rssBeforeMB = memoryOf(server.pid).rssMB;
+    const memory = sampleMemory(server.pid, 250);
     const until = performance.now() + seconds * 1000;
     const kinds = ['trickle-headers', 'trickle-body', 'idle'];
     const slow = [];
@@ -119,6 +122,7 @@ export async function slowClients({
 
     const normal = await runMix(normalBase, ctx, { connections: normalConnections, seconds: Math.max(1, (until - performance.now()) / 1000), writeShare: 0, seed: 12 });
     const ended = await Promise.all(slow);
+    const mem = memory.stop();
     const byKind = {};
     for (const kind of [...kinds, 'slow-reader', 'over-cap']) {
       const list = ended.filter((c) => c.kind === kind);
@@ -139,6 +143,7 @@ export async function slowClients({
       settings: { headersTimeoutSeconds, requestTimeoutSeconds, maxConnectionsPerAddress },
       watchedSeconds: seconds,
       slowConnections: ended.length,
+      serverRss: { beforeMB: rssBeforeMB, maxMB: mem.maxRssMB, endMB: mem.lastRssMB },
       byKind,
       normal: { connections: normalConnections, requests: normal.requests, rps: normal.rps, errors: normal.errors, errorSamples: normal.errorSamples, p50: normal.p50, p99: normal.p99, max: normal.max },
       baseline: baseline && { requests: baseline.requests, rps: baseline.rps, errors: baseline.errors, p50: baseline.p50, p99: baseline.p99 },
