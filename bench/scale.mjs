@@ -47,12 +47,16 @@ export async function benchScale() {
     result.rss = memoryOf(app.child.pid);
 
     if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+      await run('build.mjs', [], process.env, { quiet: true });
       const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
       try {
         await oneRound(browser, app.url);
         result.dashboard = await oneRound(browser, app.url);
         console.log(`  admin dashboard: sign-in click → first card ${result.dashboard.dashboard.toFixed(0)} ms`);
+      } catch (error) {
+        result.dashboardError = String(error);
+        console.log(`  admin dashboard did not show a card: ${error}`);
       } finally {
         await browser.close();
       }
