@@ -3,6 +3,12 @@
 export const ROLES = ['super', 'support', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * What screens call each role (header, staff table, create-account form): the one label map.
+ * Code and the API use the role names themselves; the areas are named by their paths (/admin).
+ */
+export const ROLE_LABELS: Record<Role, string> = { super: 'Super', support: 'Support', developer: 'Developer' };
+
 /** Roles the create-account form may give (product.md#limits). */
 export const CREATABLE_ROLES = ['support', 'developer'] as const satisfies readonly Role[];
 

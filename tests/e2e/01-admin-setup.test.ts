@@ -48,7 +48,7 @@ journeyDescribe('journey 1: admin sets up the helpdesk', () => {
     await visible(page.getByRole('heading', { name: 'Dashboard' }));
     const header = page.getByRole('banner');
     await visible(header.getByText(ADMIN.firstName, { exact: true }));
-    await visible(header.getByText('super', { exact: true }));
+    await visible(header.getByText('Super', { exact: true }));
     // On a fresh database: no tickets, no categories, no developers; the admin is the only staff.
     before = await dashboard();
     expect(before).toEqual({ tickets: 0, staff: 1, developers: 0, categories: 0 });
@@ -106,7 +106,7 @@ journeyDescribe('journey 1: admin sets up the helpdesk', () => {
       await waitForPath(page, '/admin/staff');
       await visible(toastWith(page, 'Account created successfully'));
       const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: account.email, exact: true }) });
-      await visible(row.getByRole('cell', { name: account.role, exact: true }));
+      await visible(row.getByRole('cell', { name: account.roleLabel, exact: true }));
     }
     await j.screenshot(page, 'staff');
 

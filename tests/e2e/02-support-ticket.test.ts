@@ -40,7 +40,7 @@ journeyDescribe('journey 2: support creates and edits a ticket', () => {
     expect(pathOf(page)).toBe('/support');
     const header = page.getByRole('banner');
     await visible(header.getByText(CAST.support.first_name, { exact: true }));
-    await visible(header.getByText('support', { exact: true }));
+    await visible(header.getByText('Support', { exact: true }));
     await visible(page.getByText('You have no ticket, create a ticket.', { exact: true }));
     await j.screenshot(page, 'support-home-empty');
   });

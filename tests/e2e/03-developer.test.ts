@@ -25,7 +25,7 @@ journeyDescribe('journey 3: developer assigns and closes a ticket', () => {
     page = await j.newPage();
     await signIn(page, CAST.dev1.email, CAST.dev1.password);
     expect(pathOf(page)).toBe('/developer');
-    await visible(page.getByRole('banner').getByText('developer', { exact: true }));
+    await visible(page.getByRole('banner').getByText('Developer', { exact: true }));
     await visible(page.getByText('No tickets assigned to you', { exact: true }));
     await j.screenshot(page, 'assigned-empty');
 

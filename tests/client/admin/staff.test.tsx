@@ -13,10 +13,10 @@ describe('staff table', () => {
     const { headers, rows } = tableText(await screen.findByRole('table'));
     expect(headers).toEqual(['ID', 'First Name', 'Last Name', 'Email', 'Role', 'Last seen', 'Actions']);
     expect(rows.map((r) => r.slice(0, 6))).toEqual([
-      ['1', 'Ada', 'Admin', 'ada@example.com', 'super', 'n/a'],
-      ['2', 'Sam', 'Support', 'sam@example.com', 'support', 'Mar 1, 2026 09:05'],
-      ['3', 'Dora', 'Dev', 'dora@example.com', 'developer', 'n/a'],
-      ['4', 'Otto', 'Other', 'otto@example.com', 'developer', 'n/a'],
+      ['1', 'Ada', 'Admin', 'ada@example.com', 'Super', 'n/a'],
+      ['2', 'Sam', 'Support', 'sam@example.com', 'Support', 'Mar 1, 2026 09:05'],
+      ['3', 'Dora', 'Dev', 'dora@example.com', 'Developer', 'n/a'],
+      ['4', 'Otto', 'Other', 'otto@example.com', 'Developer', 'n/a'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(window.location.pathname).toBe('/admin/create-account'));

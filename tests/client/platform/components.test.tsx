@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../src/client/components/ConfirmDialog.tsx'
 import { EmptyState } from '../../../src/client/components/EmptyState.tsx';
 import { PriorityBadge, StatusBadge } from '../../../src/client/components/Badge.tsx';
 import { TextField } from '../../../src/client/components/TextField.tsx';
-import { Tabs } from '../../../src/client/components/Tabs.tsx';
+import { ToggleGroup } from '../../../src/client/components/ToggleGroup.tsx';
 
 function confirm(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
   const onConfirm = vi.fn();
@@ -75,9 +75,9 @@ describe('small parts', () => {
     expect(input.getAttribute('aria-describedby')).toBe(screen.getByText('Tittle must be at least 2 characters.').id);
   });
 
-  test('Tabs mark the chosen option and report a change', () => {
+  test('ToggleGroup marks the chosen option and report a change', () => {
     const onChange = vi.fn();
-    render(<Tabs value="all" options={[{ value: 'all', label: 'All Tickets' }, { value: 'mine', label: 'My Tickets' }]} onChange={onChange} />);
+    render(<ToggleGroup value="all" options={[{ value: 'all', label: 'All Tickets' }, { value: 'mine', label: 'My Tickets' }]} onChange={onChange} />);
     expect(screen.getByRole('button', { name: 'All Tickets' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'My Tickets' }));
     expect(onChange).toHaveBeenCalledWith('mine');

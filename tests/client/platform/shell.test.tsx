@@ -10,7 +10,7 @@ describe('header', () => {
     const header = await screen.findByRole('banner');
     expect(within(header).getByText('MA')).toBeTruthy();
     expect(within(header).getByText('Mary Ann')).toBeTruthy();
-    expect(within(header).getByText('support')).toBeTruthy();
+    expect(within(header).getByText('Support')).toBeTruthy();
   });
 
   test('the menu offers Edit profile, Change password and Log out; Escape closes it', async () => {

@@ -1,6 +1,7 @@
 /** The header of every signed-in screen: brand, avatar with initials, first name, role, menu. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { ROLE_LABELS } from '../../../shared/constants.ts';
 import { initials } from '../../../shared/format.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useAuth } from '../../lib/auth.ts';
@@ -41,7 +42,7 @@ export function Header({ home, onMenuClick, menuOpen = false, children }: Header
         </span>
         <span className={styles.who}>
           <span className={styles.name}>{firstName}</span>
-          <span className={styles.role}>{user?.role}</span>
+          <span className={styles.role}>{user ? (ROLE_LABELS[user.role] ?? user.role) : ''}</span>
         </span>
         <UserMenu />
       </div>

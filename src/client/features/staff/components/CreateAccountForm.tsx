@@ -1,6 +1,6 @@
 /** First name, last name, e-mail, role and password (product.md#validation-account). */
 import { useState, type FormEvent } from 'react';
-import { CREATABLE_ROLES } from '../../../../shared/constants.ts';
+import { CREATABLE_ROLES, ROLE_LABELS } from '../../../../shared/constants.ts';
 import { validateCreateAccount } from '../../../../shared/validators.ts';
 import { ApiError } from '../../../lib/request.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
@@ -11,7 +11,6 @@ import { ROUTES } from '../../../lib/paths.ts';
 import { useCreateAccount, type NewAccount } from '../api.ts';
 
 const EMPTY: NewAccount = { first_name: '', last_name: '', email: '', role: '', password: '' };
-const ROLE_LABELS: Record<(typeof CREATABLE_ROLES)[number], string> = { support: 'Support', developer: 'Developer' };
 const ROLE_OPTIONS = CREATABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const TEXT_FIELDS = [
   { name: 'first_name', label: 'First name', type: 'text', autoComplete: 'off' },

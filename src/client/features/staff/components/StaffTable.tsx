@@ -2,11 +2,11 @@ import { formatLogDate } from '../../../../shared/format.ts';
 import type { User } from '../../../../shared/types.ts';
 import { RowActions, type RowAction } from '../../../components/RowActions.tsx';
 import { Table } from '../../../components/Table.tsx';
-import styles from './StaffTable.module.css';
+import { CREATABLE_ROLES, ROLE_LABELS, type Role } from '../../../../shared/constants.ts';
 
 const NOT_SEEN = 'n/a';
 /** product.md#permissions: the admin may reset or delete only these accounts, never another super user. */
-const MANAGED_ROLES: readonly string[] = ['support', 'developer'];
+const MANAGED_ROLES: readonly Role[] = CREATABLE_ROLES;
 
 interface Props {
   rows: User[];
@@ -24,7 +24,7 @@ export function StaffTable({ rows, onResetPassword, onDelete }: Props) {
     { header: 'First Name', cell: (u: User) => u.first_name },
     { header: 'Last Name', cell: (u: User) => u.last_name },
     { header: 'Email', cell: (u: User) => u.email },
-    { header: 'Role', cell: (u: User) => <span className={styles.role}>{u.role}</span> },
+    { header: 'Role', cell: (u: User) => ROLE_LABELS[u.role] ?? u.role },
     { header: 'Last seen', cell: (u: User) => (u.last_seen ? formatLogDate(u.last_seen) : NOT_SEEN) },
     {
       header: 'Actions',

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { SORTS, SORT_LABELS, type Sort } from '../../../../shared/workQueue.ts';
-import { Tabs } from '../../../components/Tabs.tsx';
+import { ToggleGroup } from '../../../components/ToggleGroup.tsx';
 import type { TicketList } from '../queue/useTicketList.ts';
 import type { ListConfig } from '../queue/scopes.ts';
 import { hasNarrowingFilters } from '../queue/listUrl.ts';
@@ -32,9 +32,9 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
   return (
     <div className={styles.toolbar}>
       <div className={styles.row}>
-        <Tabs value={state.scope} options={config.scopes} onChange={list.setScope} />
+        <ToggleGroup value={state.scope} options={config.scopes} onChange={list.setScope} />
         <div className={`${styles.actions} ${styles.end}`}>
-          <Tabs label="Layout" value={list.view} options={VIEWS} onChange={list.setView} />
+          <ToggleGroup label="Layout" value={list.view} options={VIEWS} onChange={list.setView} />
           {config.exportCsv && list.scope.source === 'all' && <ExportButton query={list.query} />}
         </div>
       </div>

@@ -1,4 +1,4 @@
-/** The scopes (toggles and tabs) of the three ticket lists and what each one reads (product.md#screens, #permissions). */
+/** The scopes (toggle groups) of the three ticket lists and what each one reads (product.md#screens, #permissions). */
 import type { StoredStatus, TicketFilters } from '../../../../shared/workQueue.ts';
 import type { EmptyVariant } from '../../../../shared/messages.ts';
 import type { TicketSource } from '../queries.ts';
