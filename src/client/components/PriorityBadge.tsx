@@ -1,1 +1,0 @@
-export { PriorityBadge } from './Badge.tsx';

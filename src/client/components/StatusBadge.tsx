@@ -1,1 +1,0 @@
-export { StatusBadge } from './Badge.tsx';
