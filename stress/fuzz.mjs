@@ -5,7 +5,10 @@
  * malformed HTTP. Counts 5xx answers, crashes and leaked stack traces / file paths.
  * A seeded PRNG makes the same seed send the same requests.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   ADMIN,
   api,
@@ -288,7 +291,7 @@ function pathParam(rng, kind, pools) {
 
 function fillPath(rng, template, pools) {
   return template.replace(/:(\w+)/g, (_, kind) => {
-    if (kind === 'file') return rng.pick(['index.js', 'missing.js', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '..%5c..%5cpackage.json', 'x'.repeat(300), '.env', '%00.js', pools.asset ?? 'x.js']);
+    if (kind === 'file') return rng.pick(['index.js', 'missing.js', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '..%5c..%5cpackage.json', 'x'.repeat(300), '.env', '..%2f.env', '..%2f..%2f.env', '..%2fhelpdesk.db', '%2e%2e%2fhelpdesk.db-wal', '%00.js', pools.asset ?? 'x.js']);
     return pathParam(rng, kind, pools);
   });
 }
@@ -348,7 +351,9 @@ function bodyFor(rng, fields, world, pools) {
   };
   const body = {};
   for (const field of fields) if (rng.chance(0.9)) body[field] = valid[field];
-  const mutations = 1 + rng.int(3);
+  // A quarter of the bodies are valid apart from odd but allowed text, so writes land too.
+  const mutations = rng.int(4);
+  if (mutations === 0 && rng.chance(0.5)) for (const field of ['title', 'description', 'name', 'first_name', 'last_name']) if (field in body) body[field] = `${body[field]} ${rng.pick(['Ω≈ç√', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🤖', '\u202eevil', "O'Brien \"q\"", '<b>x</b>', '=1+1', 'ﷺ'])}`;
   for (let i = 0; i < mutations && fields.length; i++) body[rng.pick(fields)] = hostileValue(rng);
   if (rng.chance(0.1)) body[rng.pick(['extra', 'id', 'created_by_id', 'developer_id', 'role', 'password_hash'])] = hostileValue(rng);
   if (fields.includes('image') && rng.chance(0.1)) {
@@ -481,6 +486,9 @@ function rawRequest(rng, tokens) {
     () => `GET /assets/../../package.json HTTP/1.1\r\nHost: x\r\n\r\n`,
     () => `GET /assets/..%2f..%2fpackage.json HTTP/1.1\r\nHost: x\r\n\r\n`,
     () => `GET /..%2f..%2f..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: x\r\n\r\n`,
+    () => `GET /../helpdesk.db HTTP/1.1\r\nHost: x\r\n\r\n`,
+    () => `GET /assets/..%2f..%2fhelpdesk.db HTTP/1.1\r\nHost: x\r\n\r\n`,
+    () => `GET /..\\.env HTTP/1.1\r\nHost: x\r\n\r\n`,
     () => `GET * HTTP/1.1\r\nHost: x\r\n\r\n`,
     () => `OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n`,
     () => `GET /api/health HTTP/1.1\r\nHost: x\r\n\r\nGET /api/users HTTP/1.1\r\nHost: x\r\n${auth}\r\nGARBAGE\r\n\r\n`,
@@ -526,14 +534,35 @@ function sendRaw(host, port, text) {
 
 // The run ------------------------------------------------------------------------------------
 
+const CANARY = 'STRESS-CANARY-7f3a';
+const LEAKED_FILE = /root:x:0:0|"name":\s*"helpdesk"|STRESS-CANARY-7f3a|SQLite format 3/;
+
+/** A built client in miniature: index.html (plain and precompressed) and one hashed asset. */
+function fakeDist(dataDir) {
+  const dist = join(dataDir, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  const index = '<!doctype html><meta charset="utf-8"><title>Helpdesk</title><div id="root"></div><script type="module" src="/assets/main-STRESS.js"></script>';
+  writeFileSync(join(dist, 'index.html'), index);
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync(index));
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(index));
+  const js = 'console.log("stress");\n'.repeat(100);
+  writeFileSync(join(dist, 'assets/main-STRESS.js'), js);
+  writeFileSync(join(dist, 'assets/main-STRESS.js.br'), brotliCompressSync(js));
+  // Beside dist/, where a path traversal would find it.
+  writeFileSync(join(dataDir, 'package.json'), `{"name": "helpdesk", "canary": "${CANARY}"}`);
+  writeFileSync(join(dataDir, '.env'), `SECRET=${CANARY}`);
+  return dist;
+}
+
 /**
  * @param {{requests?: number, seed?: number, concurrency?: number, rawShare?: number, log?: (line: string) => void}} options
  */
 export async function fuzz({ requests = 10_000, seed = 20261122, concurrency = 32, rawShare = 0.08, log = () => {} } = {}) {
   const dataDir = tempDir();
   // Listening on both stacks: the fuzz comes from 127.0.0.1, refreshing tokens from ::1, so the
-  // fuzz's failed sign-ins never lock the roles out.
-  const server = await startServer(serverEnv(dataDir, { HOST: '::' }));
+  // fuzz's failed sign-ins never lock the roles out. Its own small built client, so a rebuild of
+  // dist/ running beside it (503 "not built yet" while it happens) cannot change the figures.
+  const server = await startServer(serverEnv(dataDir, { HOST: '::', DIST_DIR: fakeDist(dataDir) }));
   const base = viaV4(server.port);
   const side = viaV6(server.port);
   let crashedAt;
@@ -640,7 +669,7 @@ export async function fuzz({ requests = 10_000, seed = 20261122, concurrency = 3
         figures.leaks++;
         note(figures.samplesLeak, { raw: text.slice(0, 300), answer: answer.body.slice(0, 500) });
       }
-      if (/root:x:0:0|"name":\s*"helpdesk"/.test(answer.body)) figures.traversal++;
+      if (LEAKED_FILE.test(answer.body)) figures.traversal++;
       return;
     }
     const spec = generate(local, world, pools, tokens);
@@ -672,7 +701,7 @@ export async function fuzz({ requests = 10_000, seed = 20261122, concurrency = 3
       figures.leaks++;
       note(figures.samplesLeak, sample());
     }
-    if (/root:x:0:0|"name":\s*"helpdesk"/.test(answer.body)) figures.traversal++;
+    if (LEAKED_FILE.test(answer.body)) figures.traversal++;
     if (answer.status === 401 && spec.role !== 'anonymous' && spec.headers.Authorization === `Bearer ${tokens[spec.role]}` && spec.path.startsWith('/api/')) {
       await refresh(spec.role).catch(() => {});
     }
