@@ -15,9 +15,6 @@ export const CREATABLE_ROLES = ['support', 'developer'] as const satisfies reado
 export const STATUSES = ['opened', 'assigned', 'closed'] as const;
 export type Status = (typeof STATUSES)[number] | 'reopened';
 
-/** Statuses shown when no filter is chosen: reopened tickets count as open work. */
-export const DEFAULT_STATUS_FILTER: readonly Status[] = ['opened', 'assigned', 'reopened'];
-
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
@@ -31,13 +28,6 @@ export const APP_LABELS: Record<AppName, string> = {
 
 export const LOG_ACTIONS = ['opened', 'assigned', 'unassigned', 'closed'] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
-
-/** Where each role lives; the route guard compares against these. */
-export const AREA_BY_ROLE: Record<Role, string> = {
-  super: '/admin',
-  support: '/support',
-  developer: '/developer',
-};
 
 export const LIMITS = {
   imageMaxBytes: 512_000,

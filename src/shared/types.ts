@@ -68,8 +68,3 @@ export interface Envelope<T> {
   data: T;
 }
 export type ListEnvelope<T> = Envelope<{ list: T[] }>;
-
-export interface ErrorBody {
-  message: string;
-  errors?: Record<string, string[]>;
-}

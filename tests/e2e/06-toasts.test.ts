@@ -1,7 +1,7 @@
 /** Journey 6: toasts carry the server's text, red for errors, green for success, at most 3 at once. */
 import { expect, test } from 'vitest';
 import {
-  ADMIN, dialogWith, toasts, GREEN, RED, WHITE, backgroundOf, colourOf, gone, journeyDescribe, setupJourney, signIn, sleep,
+  ADMIN, dialogWith, toasts, GREEN, RED, WHITE, backgroundOf, colourOf, gone, journeyDescribe, setupJourney, signIn,
   submitSignIn, toastWith, visible, waitForPath,
 } from './harness.ts';
 

@@ -6,7 +6,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  ADMIN, CAST, GREEN, backgroundOf, card, dialogWith, gone, journeyDescribe, pathOf, setupJourney, signIn, statusText, toastWith,
+  ADMIN, CAST, GREEN, backgroundOf, card, dialogWith, gone, journeyDescribe, pathOf, setupJourney, signIn, toastWith,
   toggle, visible, waitForPath,
 } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';

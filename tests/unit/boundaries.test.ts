@@ -4,7 +4,7 @@
  * written for people in docs/client-architecture.md ("Boundaries"); change both together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '../../src');

@@ -11,7 +11,7 @@ export interface FieldFrameProps {
   children: ReactNode;
 }
 
-export const errorId = (id: string) => `${id}-error`;
+const errorId = (id: string) => `${id}-error`;
 
 export function FieldFrame({ id, label, error, hideLabel = false, children }: FieldFrameProps) {
   return (

@@ -4,9 +4,9 @@ import { toast, toastStore, type ToastItem } from '../lib/toast.ts';
 import { Icon } from './Icon.tsx';
 import styles from './Toaster.module.css';
 
-export const MAX_VISIBLE = 3;
-export const DURATION_MS = 4000;
-export const SWIPE_THRESHOLD_PX = 20;
+const MAX_VISIBLE = 3;
+const DURATION_MS = 4000;
+const SWIPE_THRESHOLD_PX = 20;
 
 function subscribeVisibility(listener: () => void) {
   document.addEventListener('visibilitychange', listener);

@@ -38,7 +38,7 @@ export const ROUTES = {
 export type Area = keyof typeof ROUTES;
 
 /** Each role's area (product.md#roles). */
-export const AREA_OF_ROLE: Record<Role, Area> = { super: 'admin', support: 'support', developer: 'developer' };
+const AREA_OF_ROLE: Record<Role, Area> = { super: 'admin', support: 'support', developer: 'developer' };
 
 /** A route pattern with its ticket number filled in. */
 export const withTicket = (route: string, number: string) => route.replace(':ticketID', encodeURIComponent(number));

@@ -20,10 +20,10 @@
  */
 export type QueryKey = readonly unknown[];
 
-export const MAX_RETRIES = 3;
-export const RETRY_CAP_MS = 30_000;
+const MAX_RETRIES = 3;
+const RETRY_CAP_MS = 30_000;
 /** Unused entries are dropped this long after their last subscriber leaves (product.md#cache). */
-export const GC_TIME_MS = 5 * 60_000;
+const GC_TIME_MS = 5 * 60_000;
 
 /** 1 s, 2 s, 4 s … never more than 30 s. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, RETRY_CAP_MS);

@@ -1,14 +1,13 @@
 /** The one database connection: pragmas, migrations and the transaction helper (DESIGN §4). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations.ts';
 
 export const DB_FILE_NAME = 'helpdesk.db';
 const BUSY_TIMEOUT_MS = 5000;
 
 export type Db = DatabaseSync;
-export type Params = SQLInputValue[];
 
 export function openDatabase(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });

@@ -7,7 +7,7 @@ import { SearchInput } from '../../../components/SearchInput.tsx';
 import { useLatest } from '../../../lib/useLatest.ts';
 import styles from './TicketToolbar.module.css';
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 export interface SearchBoxProps {
   /** The search in the URL. */

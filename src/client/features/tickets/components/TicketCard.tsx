@@ -19,7 +19,7 @@ export interface TicketCardProps {
 }
 
 /** product.md#ticket-card: the card's Close Ticket rule compares the creator's first name, not an id. */
-export function canCloseFromCard(ticket: Ticket, firstName: string | undefined) {
+function canCloseFromCard(ticket: Ticket, firstName: string | undefined) {
   return ticket.status === 'assigned' && firstName !== undefined && ticket.created_by === firstName;
 }
 

@@ -24,7 +24,7 @@ export interface TicketPagesProps {
   view?: TicketView;
 }
 
-export const loadedTickets = (pages: readonly TicketPage[] | undefined): Ticket[] => pages?.flatMap((page) => page.list) ?? [];
+const loadedTickets = (pages: readonly TicketPage[] | undefined): Ticket[] => pages?.flatMap((page) => page.list) ?? [];
 
 export function TicketPages({ query, area, empty, view = 'cards' }: TicketPagesProps) {
   return (

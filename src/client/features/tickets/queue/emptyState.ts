@@ -14,7 +14,7 @@ export type ListEmpty = EmptyVariant | 'noMatch';
  *    hides them all: 'You have no Opened or assigned ticket.'.
  * @param scopeTotal how many tickets the scope holds with no filter at all
  */
-export function emptyVariantFor(selected: readonly Status[], scopeTotal: number): EmptyVariant {
+function emptyVariantFor(selected: readonly Status[], scopeTotal: number): EmptyVariant {
   if (selected.length === 1 && selected[0] === 'closed') return 'closed';
   if (scopeTotal === 0 || selected.includes('closed')) return 'empty';
   return 'opened';
