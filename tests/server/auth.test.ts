@@ -66,11 +66,7 @@ describe('sign-in', () => {
     t.advance(15 * MINUTE + 1000);
     expect((await t.call('POST', '/api/auth/sign-in', { json: { email: victim.email, password: PASSWORD } })).status).toBe(200);
   });
-  // Skipped until the server matches README "Sign-in limits": a good sign-in clears only the
-  // address-and-account count, while the account-wide count (which applies to any address that
-  // has failed) keeps this address's 9 failures, so the 11th failure overall answers 429 and the
-  // clearing is unobservable. Enable once the account-wide count forgets this address's share.
-  it.skip("a good sign-in clears that address's failures for the account: 9 failures, a success, then 9 more still answer 422", async () => {
+  it("a good sign-in clears the account's failures: 9 failures, a success, then 9 more still answer 422", async () => {
     const forgetful = await createStaff(t, w.admin.token, 'support', 'Fergus');
     const fail = (i: number) => t.call('POST', '/api/auth/sign-in', { json: { email: forgetful.email, password: `typo-${i}-xx` } });
     for (let i = 0; i < 9; i++) expect((await fail(i)).status).toBe(422);

@@ -74,9 +74,8 @@ describe('sign-in floods and lockouts, from two client addresses', () => {
     for (let i = 0; i < 10; i++) expect(await signInFrom('[::1]', victim.email, `guess-${i}-xx`)).toBe(422);
     expect(await signInFrom('[::1]', victim.email, PASSWORD)).toBe(429);
     expect(await signInFrom('127.0.0.1', victim.email, PASSWORD)).toBe(200);
-    // Once that address fails too, the account's ten failures hold it back as well.
-    expect(await signInFrom('127.0.0.1', victim.email, 'one-more-guess')).toBe(422);
-    expect(await signInFrom('127.0.0.1', victim.email, PASSWORD)).toBe(429);
+    // The real user's sign-in restarts the account's count, but the guesser's own stays.
+    expect(await signInFrom('[::1]', victim.email, PASSWORD)).toBe(429);
   });
 });
 

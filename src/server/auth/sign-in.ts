@@ -3,7 +3,8 @@
  * that a guesser is stopped without locking the real user out (README, "Sign-in limits"):
  *  - 10 failures per account and address, and 50 per address, in 15 minutes: that address waits;
  *  - 10 failures per account from anywhere block only addresses that have failed themselves,
- *    so the right password from a clean address still gets in;
+ *    so the right password from a clean address still gets in; a good sign-in clears the
+ *    account's count and its own address's;
  *  - attempts in flight count as failures until decided, and a flood waits in its own lane of
  *    the hash queue: it is refused at once, and cannot starve other addresses' sign-ins.
  */
@@ -65,7 +66,10 @@ export async function signIn(app: ServerContext, body: Record<string, unknown>, 
       app.accountLimiter.fail(email);
       throw new HttpError(422, SERVER.badCredentials);
     }
+    // The real user is back: the account's count starts again. A guesser's own address keeps
+    // its pair count, so this hands them nothing.
     app.pairLimiter.clear(pair);
+    app.accountLimiter.clear(email);
     const lastSeen = app.nowIso();
     app.users.markSeen(user.id, lastSeen);
     return { user: { ...user, last_seen: lastSeen }, authorization: { token, type: 'bearer' } };
