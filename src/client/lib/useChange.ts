@@ -29,24 +29,30 @@ export const ACCOUNT_GROUPS = ['staff', 'developers'] as const satisfies readonl
 export interface ChangeOptions<V, R> {
   /** The cache groups to refresh. @default [] */
   refresh?: readonly Group[];
-  /** Where to land; undefined stays. The current path is replaced, not pushed, so Back still leaves it. @default stay */
+  /** Where to land; undefined stays. @default stay */
   to?(answer: R, vars: V): string | undefined;
+  /** Replace the history entry instead of pushing one. @default only when landing on the current path, so Back still leaves it */
+  replace?: boolean;
   /** The flow's own step on success, before navigating (store the answer, close a dialog). */
   onSuccess?(answer: R, vars: V): void;
   /** The flow's own step on failure, after the error toast. */
   onError?(error: Error, vars: V): void;
 }
 
-/** A mutation with the after-change step; `send` answers the server's envelope. */
-export function useChange<V, R extends { message?: string }>(send: (vars: V) => Promise<R>, options: ChangeOptions<V, R> = {}): MutationResult<V, R> {
+/** The server's message, when the answer is an envelope that has one. */
+const messageOf = (answer: unknown) => (answer as { message?: unknown } | undefined)?.message;
+
+/** A mutation with the after-change step; `send` usually answers the server's envelope. */
+export function useChange<V, R>(send: (vars: V) => Promise<R>, options: ChangeOptions<V, R> = {}): MutationResult<V, R> {
   const [location, navigate] = useLocation();
   return useMutation(send, {
     onSuccess(answer, vars) {
-      if (answer?.message) toast.success(answer.message);
+      const message = messageOf(answer);
+      if (typeof message === 'string' && message) toast.success(message);
       invalidate(...(options.refresh ?? []).map((group) => GROUPS[group]));
       options.onSuccess?.(answer, vars);
       const to = options.to?.(answer, vars);
-      if (to !== undefined) navigate(to, { replace: to === location });
+      if (to !== undefined) navigate(to, { replace: options.replace ?? to === location });
     },
     onError(error, vars) {
       toast.error(error.message);

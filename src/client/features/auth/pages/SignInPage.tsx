@@ -1,30 +1,27 @@
 /** The sign-in page at '/' (product.md#validation-sign-in, #auth-flow): validate, sign in, route by role. */
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
 import { validateSignIn } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useAuth } from '../../../lib/auth.ts';
-import { clearQueries, useMutation } from '../../../lib/query.ts';
-import { toast } from '../../../lib/toast.ts';
+import { clearQueries } from '../../../lib/query.ts';
+import { useChange } from '../../../lib/useChange.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { homeOf } from '../../../lib/paths.ts';
 import { signIn, type Credentials } from '../api.ts';
 import styles from './AuthPages.module.css';
 
 export function SignInPage() {
-  const [, navigate] = useLocation();
   const [form, setForm] = useState<Credentials>({ email: '', password: '' });
   const { errors, check } = useFormErrors(validateSignIn, { ...form });
-  const mutation = useMutation(signIn, {
-    onSuccess: (answer) => {
-      const { user, authorization } = answer.data;
+  // The sign-in page leaves history: Back from the area must not return to the form.
+  const mutation = useChange(signIn, {
+    onSuccess: ({ data: { user, authorization } }) => {
       clearQueries();
       useAuth.getState().login(authorization.token, user);
-      if (answer.message) toast.success(answer.message);
-      navigate(homeOf(user.role), { replace: true });
     },
-    onError: (error) => toast.error(error.message),
+    to: ({ data }) => homeOf(data.user.role),
+    replace: true,
   });
 
   const change = (name: keyof Credentials) => (value: string) => {

@@ -3,18 +3,15 @@ import type { TicketQuery } from '../../../../shared/workQueue.ts';
 import { ticketExportPath } from '../queries.ts';
 import { Button } from '../../../components/Button.tsx';
 import { saveBlob } from '../../../lib/download.ts';
-import { useMutation } from '../../../lib/query.ts';
 import { requestBlob } from '../../../lib/request.ts';
-import { toast } from '../../../lib/toast.ts';
+import { useChange } from '../../../lib/useChange.ts';
 
 /** 'tickets-2026-11-22.csv' */
 const fileName = () => `tickets-${new Date().toISOString().slice(0, 10)}.csv`;
 
 export function ExportButton({ query }: { query: TicketQuery }) {
-  const exportCsv = useMutation((q: TicketQuery) => requestBlob(ticketExportPath(q), 'text/csv'), {
-    onSuccess: (blob) => saveBlob(blob, fileName()),
-    onError: (error) => toast.error(error.message),
-  });
+  // A file, not a change: nothing to refresh; a failure is toasted like any other.
+  const exportCsv = useChange((q: TicketQuery) => requestBlob(ticketExportPath(q), 'text/csv'), { onSuccess: (blob) => saveBlob(blob, fileName()) });
   return (
     <Button variant="secondary" size="sm" onClick={() => exportCsv.mutate(query)} disabled={exportCsv.isPending} aria-busy={exportCsv.isPending}>
       {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
