@@ -80,6 +80,21 @@ describe('admin navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBeNull();
   });
 
+  test.each([
+    ['/admin/ticket/TCK-000001', 'Tickets'],
+    ['/admin/edit-ticket/TCK-000001', 'Tickets'],
+    ['/admin/create-account', 'Staff'],
+    ['/admin/create-category', 'Categories'],
+    ['/admin/create-service', 'Services'],
+  ])('on %s only %s is marked: an entry stays lit on the pages of its section', async (path, entry) => {
+    fakeApi({});
+    signInAs({ role: 'super' });
+    renderApp(path);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const marked = within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(marked.map((link) => link.textContent)).toEqual([entry]);
+  });
+
   test('the phone panel opens from the header and closes on Escape, on the close button and on navigation', async () => {
     fakeApi({});
     signInAs({ role: 'super' });
