@@ -11,9 +11,8 @@
  *    page; two clicks on 'Show more' load one page.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import {
-  cacheGeneration, entryOf, fetchEntry, hashKey, refetchKey, snapshotOf, subscribeClears, watch, type Entry, type QueryKey,
-} from './queryCache.ts';
+import { entryOf, fetchEntry, hashKey, snapshotOf, type Entry, type QueryKey } from './queryCache.ts';
+import { cacheGeneration, refetchKey, subscribeClears, watch } from './queryWatch.ts';
 import { useLatest } from './useLatest.ts';
 
 export interface InfiniteQueryResult<P> {

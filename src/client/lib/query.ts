@@ -1,9 +1,11 @@
 /** useQuery / useMutation over the cache in queryCache.ts (DESIGN §6). */
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { cacheGeneration, hashKey, refetchKey, snapshotOf, subscribeClears, watch, type QueryKey } from './queryCache.ts';
+import { hashKey, snapshotOf, type QueryKey } from './queryCache.ts';
+import { cacheGeneration, refetchKey, subscribeClears, watch } from './queryWatch.ts';
 import { useLatest } from './useLatest.ts';
 
-export { clearQueries, invalidate, type QueryKey } from './queryCache.ts';
+export { invalidate, type QueryKey } from './queryCache.ts';
+export { clearQueries } from './queryWatch.ts';
 
 export interface QueryResult<T> {
   data: T | undefined;

@@ -13,10 +13,7 @@
  *    retries would hold a 'Not found.' behind 'Loading' for seven seconds.
  *  - An invalidation during a fetch starts a new fetch and aborts the older one.
  *  - Nothing happens during render: entries are created, fetched and timed only when a screen
- *    subscribes (an effect), so StrictMode's double render and abandoned renders change nothing.
- *  - A fetch nobody waits for any more (every screen on it left) is aborted. The check waits a
- *    microtask: StrictMode, and a screen handing a key over to the next, unsubscribe and
- *    subscribe again in one commit, and a shared request must survive that.
+ *    subscribes (an effect, see queryWatch.ts), so StrictMode's double render changes nothing.
  */
 export type QueryKey = readonly unknown[];
 
@@ -70,7 +67,7 @@ function update(entry: Entry, patch: Partial<Snapshot>) {
   for (const listener of [...entry.listeners]) listener();
 }
 
-function scheduleGc(entry: Entry) {
+export function scheduleGc(entry: Entry) {
   clearTimeout(entry.gcTimer);
   if (entry.keepForever) return;
   entry.gcTimer = setTimeout(() => {
@@ -84,7 +81,8 @@ const PENDING: Snapshot = { data: undefined, error: null, isPending: true, isFet
 /** The snapshot of a key, read during render; creates nothing. */
 export const snapshotOf = (hash: string): Snapshot => entries.get(hash)?.snapshot ?? PENDING;
 
-function ensureEntry(key: QueryKey, fetcher: Fetcher, keepForever: boolean): Entry {
+/** The entry of a key, made when missing; only subscriptions call this, never a render. */
+export function ensureEntry(key: QueryKey, fetcher: Fetcher, keepForever: boolean): Entry {
   const hash = hashKey(key);
   let entry = entries.get(hash);
   if (!entry) {
@@ -147,49 +145,6 @@ export function fetchEntry(entry: Entry, force = false, fetcher = entry.fetcher,
   return work;
 }
 
-/** Stops the fetch in flight; the entry keeps its data, and the next screen on it fetches again. */
-function cancel(entry: Entry) {
-  entry.controller?.abort();
-  entry.controller = undefined;
-  entry.run++;
-  entry.inFlight = null;
-  entry.snapshot = { ...entry.snapshot, isFetching: false, isFetchingNextPage: false };
-}
-
-function release(entry: Entry, listener: () => void) {
-  entry.listeners.delete(listener);
-  if (entry.listeners.size > 0) return;
-  scheduleGc(entry);
-  queueMicrotask(() => {
-    if (entry.listeners.size === 0 && entry.inFlight) cancel(entry);
-  });
-}
-
-export interface WatchOptions {
-  enabled: boolean;
-  keepForever: boolean;
-}
-
-/**
- * A screen subscribes to a key (from an effect): the entry is made if missing, and fetched when
- * its data is missing or stale, or for a first watcher (kept entries only when missing or stale).
- */
-export function watch(key: QueryKey, fetcher: Fetcher, options: WatchOptions, listener: () => void): () => void {
-  const entry = ensureEntry(key, fetcher, options.keepForever);
-  const first = entry.listeners.size === 0;
-  entry.listeners.add(listener);
-  clearTimeout(entry.gcTimer);
-  const missing = entry.snapshot.data === undefined;
-  if (options.enabled && (missing || entry.stale || (first && !entry.keepForever))) void fetchEntry(entry);
-  return () => release(entry, listener);
-}
-
-/** Fetches a key again now, if a screen has made its entry. */
-export function refetchKey(hash: string, fetcher?: Fetcher): Promise<void> {
-  const entry = entries.get(hash);
-  return entry ? fetchEntry(entry, true, fetcher) : Promise.resolve();
-}
-
 /** The entry of a key, for the paged hook's page loads; undefined until a screen subscribed. */
 export const entryOf = (hash: string): Entry | undefined => entries.get(hash);
 
@@ -205,24 +160,9 @@ export function invalidate(...prefixes: QueryKey[]): void {
   }
 }
 
-let generation = 0;
-const clearListeners = new Set<() => void>();
-
-/** Screens resubscribe when the cache is cleared: their entries are gone. */
-export function subscribeClears(listener: () => void): () => void {
-  clearListeners.add(listener);
-  return () => clearListeners.delete(listener);
-}
-export const cacheGeneration = () => generation;
-
-/** Forgets everything (sign-in, sign-out); screens still watching re-read and start over. */
-export function clearQueries(): void {
-  const dropped = [...entries.values()];
+/** Empties the cache and hands back what it held (clearQueries). */
+export function takeAll(): Entry[] {
+  const all = [...entries.values()];
   entries.clear();
-  generation++;
-  for (const entry of dropped) {
-    clearTimeout(entry.gcTimer);
-    cancel(entry);
-  }
-  for (const listener of [...clearListeners]) listener();
+  return all;
 }
