@@ -32,7 +32,7 @@ const nextCursor = (page: TicketPage) => page.next_cursor ?? null;
 
 /**
  * One list, page by page, under its group ('tickets' or 'mytickets'), so every ticket change
- * (refreshTickets) refreshes it.
+ * (TICKET_GROUPS in lib/useChange.ts) refreshes it.
  * @param initialPages pages to load when nothing is cached (a list reopened with Back) @default 1
  */
 export function useTicketPages(source: TicketSource, query: TicketQuery, initialPages = 1) {
