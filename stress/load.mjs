@@ -9,6 +9,8 @@ import { ADMIN, api, memoryOf, percentile, prng, removeDir, request, runDemo, se
 const DEMO_PASSWORD = 'demo-password';
 const SEARCH_WORDS = ['customer', 'error', 'payment', 'login', 'crash', 'refund', 'android', 'checkout', 'invoice', 'timeout', 'slow', 'map', 'dri', 'pay', 'card failed'];
 const OK = new Set([200, 201, 304]);
+/** Answers slower than this are described in `slowSamples`. */
+const SLOW_SAMPLE_MS = 5000;
 
 /**
  * Fills an empty DATA_DIR with the demo (N tickets), starts the server and signs in an admin,
@@ -76,6 +78,8 @@ export async function runMix(base, ctx, { connections, seconds, seed = 7, writeS
   const latencies = [];
   const byKind = {};
   const errorSamples = [];
+  const slowSamples = [];
+  let slowCount = 0;
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -92,6 +96,11 @@ export async function runMix(base, ctx, { connections, seconds, seed = 7, writeS
       }
       const answer = await request(base, { method: op.method, path: op.path, headers, body, agent, timeoutMs, keepBody: Boolean(op.kind === 'page' || op.kind === 'write' || errorSamples.length < 10), maxBody: 4 << 20 });
       latencies.push(answer.ms);
+      if (answer.ms > SLOW_SAMPLE_MS) slowCount++;
+      if (answer.ms > SLOW_SAMPLE_MS && slowSamples.length < 10) {
+        const at = ((performance.now() - started - answer.ms) / 1000).toFixed(1);
+        slowSamples.push(`${op.method} ${op.path} sent at ${at} s took ${Math.round(answer.ms)} ms → ${answer.status || answer.error} (${answer.reused ? 'reused' : 'new'} connection, connected after ${Math.round(answer.connectMs)} ms, request written after ${Math.round(answer.sentMs)} ms)`);
+      }
       const kind = (byKind[op.kind] ??= { requests: 0, errors: 0, latencies: [] });
       kind.requests++;
       kind.latencies.push(answer.ms);
@@ -136,7 +145,9 @@ export async function runMix(base, ctx, { connections, seconds, seed = 7, writeS
     errorSamples,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    max: latencies.length ? Math.max(...latencies) : NaN,
+    max: latencies.reduce((a, b) => Math.max(a, b), -Infinity),
+    slowCount,
+    slowSamples,
     byKind: kinds,
   };
 }
@@ -164,19 +175,22 @@ export function sampleMemory(pid, everyMs = 500) {
 /**
  * @param {{connections?: number, seconds?: number, tickets?: number, writeShare?: number, log?: (line: string) => void}} options
  */
-export async function mixedLoad({ connections = 200, seconds = 60, tickets = 10_000, writeShare = 0.05, seed = 7, log = () => {} } = {}) {
+export async function mixedLoad({ connections = 200, seconds = 60, warmupSeconds = 0, tickets = 10_000, writeShare = 0.05, seed = 7, log = () => {} } = {}) {
   const { server, base, dataDir, ctx, fillSeconds } = await demoServer({ tickets });
   let crashed = false;
   server.child.on('exit', () => (crashed = true));
   try {
     const rssBefore = memoryOf(server.pid).rssMB;
     log(`  load: ${tickets} demo tickets filled in ${fillSeconds.toFixed(1)} s; ${connections} connections for ${seconds} s`);
+    // A cold start (empty answer cache, every connection new) is reported apart from the run.
+    const warmup = warmupSeconds > 0 ? await runMix(base, ctx, { connections, seconds: warmupSeconds, seed: seed + 1, writeShare }) : undefined;
     const memory = sampleMemory(server.pid);
     const mix = await runMix(base, ctx, { connections, seconds, seed, writeShare });
     const mem = memory.stop();
     await sleep(10);
     const health = await api(base, 'GET', '/api/health');
-    return { tickets, ...mix, rssBeforeMB: rssBefore, ...mem, crashed: crashed || health.status !== 200, stderr: server.stderr().slice(0, 1000) };
+    const cold = warmup && { seconds: warmup.seconds, requests: warmup.requests, errors: warmup.errors, errorSamples: warmup.errorSamples, p99: warmup.p99, max: warmup.max, slowCount: warmup.slowCount, slowSamples: warmup.slowSamples };
+    return { tickets, ...mix, warmup: cold, rssBeforeMB: rssBefore, ...mem, crashed: crashed || health.status !== 200, stderr: server.stderr().slice(0, 1000) };
   } finally {
     await stopServer(server);
     removeDir(dataDir);

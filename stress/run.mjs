@@ -6,7 +6,7 @@
  *   npm run stress -- fuzz flood           # only those parts
  *   npm run stress -- load --seconds 20    # shorter load
  *   npm run stress -- --requests 20000 --cycles 50 --seed 7 --connections 200 --flood 1000
- *   (also --read-only-seconds, --tickets, --write-share, --slow-seconds)
+ *   (also --read-only-seconds, --warmup-seconds, --tickets, --write-share, --slow-seconds)
  *
  * Every server is a child process on a temporary DATA_DIR, reached only at 127.0.0.1 and ::1.
  * Results go to stress/results/latest.json. Exit code 1 when a target is missed.
@@ -24,7 +24,7 @@ import { slowClients } from './slow.mjs';
 const PARTS = ['fuzz', 'crash', 'flood', 'load', 'slow'];
 
 function parseArgs(argv) {
-  const options = { parts: [], requests: 10_000, seed: 20261122, cycles: 50, flood: 1000, connections: 200, seconds: 60, readOnlySeconds: 15, tickets: 10_000, writeShare: 0.02, slowSeconds: 20 };
+  const options = { parts: [], requests: 10_000, seed: 20261122, cycles: 50, flood: 1000, connections: 200, seconds: 60, readOnlySeconds: 15, tickets: 10_000, writeShare: 0.02, slowSeconds: 20, warmupSeconds: 5 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (PARTS.includes(arg)) options.parts.push(arg);
@@ -63,6 +63,7 @@ async function main() {
 
   for (const part of options.parts) {
     const partStarted = performance.now();
+    (results.loadAverage ??= {})[part] = os.loadavg();
     log(`\n== ${part} (load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`);
     try {
       if (part === 'fuzz') {
@@ -95,13 +96,15 @@ async function main() {
         }
       } else if (part === 'load') {
         const readOnly = options.readOnlySeconds > 0
-          ? await mixedLoad({ connections: options.connections, seconds: options.readOnlySeconds, tickets: options.tickets, writeShare: 0, log })
+          ? await mixedLoad({ connections: options.connections, seconds: options.readOnlySeconds, warmupSeconds: options.warmupSeconds, tickets: options.tickets, writeShare: 0, log })
           : undefined;
-        const r = await mixedLoad({ connections: options.connections, seconds: options.seconds, tickets: options.tickets, writeShare: options.writeShare, log });
+        const r = await mixedLoad({ connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds, tickets: options.tickets, writeShare: options.writeShare, log });
         results.load = { mixed: r, readOnly };
         const label = `${fmt(r.connections)} connections, ${fmt(r.seconds)} s, ${fmt(r.tickets)} tickets, ${fmt(options.writeShare * 100)}% writes`;
         row('load', `${label}: requests / errors`, `${fmt(r.requests)} / ${fmt(r.errors)}`, '0 errors', r.errors === 0 && !r.crashed);
         row('load', '  …req/s, p50 / p99 / max', `${fmt(r.rps)}, ${fmt(r.p50)} / ${fmt(r.p99)} / ${fmt(r.max)} ms`, '', undefined);
+        row('load', '  …answers slower than 5 s', fmt(r.slowCount), '', undefined);
+        if (r.warmup) row('load', `  …cold start before it (${fmt(r.warmup.seconds)} s, not counted): requests / errors / max`, `${fmt(r.warmup.requests)} / ${fmt(r.warmup.errors)} / ${fmt(r.warmup.max)} ms`, '', undefined);
         row('load', '  …server RSS before / max / end', `${fmt(r.rssBeforeMB)} / ${fmt(r.maxRssMB)} / ${fmt(r.lastRssMB)} MB`, '', undefined);
         if (readOnly) {
           row('load', `same, reads only, ${fmt(readOnly.seconds)} s: requests / errors`, `${fmt(readOnly.requests)} / ${fmt(readOnly.errors)}`, '0 errors', readOnly.errors === 0 && !readOnly.crashed);
@@ -137,7 +140,13 @@ async function main() {
     try {
       const previous = JSON.parse(readFileSync(file, 'utf8'));
       const kept = (previous.table ?? []).filter((r) => !options.parts.includes(r.part));
-      saved = { ...previous, ...Object.fromEntries(options.parts.map((part) => [part, results[part]])), table: [...kept, ...rows], updated: { [options.parts.join(',')]: results.when, ...previous.updated } };
+      saved = {
+        ...previous,
+        ...Object.fromEntries(options.parts.map((part) => [part, results[part]])),
+        loadAverage: { ...previous.loadAverage, ...results.loadAverage },
+        table: [...kept, ...rows],
+        updated: { [options.parts.join(',')]: results.when, ...previous.updated },
+      };
       saved.misses = [...(previous.misses ?? []).filter((m) => !options.parts.some((part) => m.startsWith(`${part}:`))), ...misses];
     } catch {
       saved = results;
