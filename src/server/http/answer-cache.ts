@@ -9,7 +9,7 @@ import { Payload } from './payload.ts';
 
 /** At 100,000 tickets a page is ~40 KB: this holds hundreds of pages and details. */
 const CACHE_BUDGET_BYTES = 32 * 1024 * 1024;
-/** A bigger answer (SPEC's whole list at scale) is built when asked and not kept. */
+/** A bigger answer (the whole list of product.md#calls, at scale) is built when asked and not kept. */
 const ENTRY_MAX_BYTES = 8 * 1024 * 1024;
 /** Compressed forms are made on demand and are a fraction of the body: count them loosely. */
 const ENCODED_OVERHEAD = 1.25;

@@ -1,4 +1,4 @@
-/** SPEC §7 "Authentication and users". Account management is for super, on support and developer accounts only. */
+/** product.md#calls, authentication and users. Account management is for super, on support and developer accounts only. */
 import {
   CREATABLE_ROLES,
   SERVER,

@@ -1,4 +1,4 @@
-/** SPEC §7 "Configuration": categories and services. Everyone signed in reads; only super writes. */
+/** product.md#calls, configuration: categories and services. Everyone signed in reads; only super writes. */
 import { SERVER, validateCategory, validateService, type AppName } from '../../shared/index.ts';
 import { idParam, type ServerContext } from '../context.ts';
 import { bodyText } from '../http/body.ts';

@@ -1,4 +1,4 @@
-/** SPEC §7 "Tickets". Reads are cached per data version; writes follow DESIGN §3's permission table. */
+/** product.md#calls, tickets. Reads are cached until a write changes them; writes follow product.md#permissions. */
 import {
   asksForPage,
   FILTER_PARAMS,
@@ -51,7 +51,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
   /** Answers the tickets changed by a write will be read from again. */
   const changed = (id?: number) => app.cache.invalidate(CACHE_TAGS.lists, ...(id === undefined ? [] : [CACHE_TAGS.ticket(id)]));
 
-  /** SPEC's whole list without parameters; one page of the work queue with any (DESIGN §9.1). */
+  /** The whole list (product.md#calls) without parameters; one page of the work queue with any (DESIGN §9.1). */
   function listOrPage(ctx: SignedInContext, scope: Scope) {
     const key = scope.mineOf === undefined ? 'all' : `mine:${scope.mineOf}`;
     if (!asksForPage(ctx.query)) {
@@ -95,7 +95,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
 
   router.add('POST', '/tickets', (ctx) => {
     if (ctx.user.role === 'developer') throw forbidden();
-    // created_by, developer_name, number and status arrive empty (SPEC §3): the server sets them.
+    // created_by, developer_name, number and status arrive empty (product.md#ticket-fields): the server sets them.
     check(validateCreateTicket(ctx.body));
     const fields = fieldsForCreate(app, ctx.body);
     const image = acceptImage(ctx.body.image);

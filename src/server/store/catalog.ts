@@ -1,4 +1,4 @@
-/** Categories and services (the configuration tables of SPEC §7). */
+/** Categories and services (product.md#calls, configuration). */
 import type { AppName, Category, Service } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
 

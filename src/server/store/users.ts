@@ -27,7 +27,7 @@ export function createUserStore(db: Db) {
   );
   const updateProfile = db.prepare(`UPDATE users SET first_name = ?, last_name = ? WHERE id = ? RETURNING ${PUBLIC_COLUMNS}`);
   // A ticket shows its people by their current first name: My Tickets and the card's Close Ticket
-  // rule compare it with the signed-in user's (SPEC §2, §6), so a rename must follow the person.
+  // rule compare it with the signed-in user's (product.md#ticket-card, #roles), so a rename must follow the person.
   const renameCreator = db.prepare('UPDATE tickets SET created_by = ? WHERE created_by_id = ?');
   const renameDeveloper = db.prepare('UPDATE tickets SET developer_name = ? WHERE developer_id = ?');
   const updateHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');

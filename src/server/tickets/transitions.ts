@@ -1,5 +1,5 @@
 /**
- * PATCH /tickets/{id}: assign, remove developer, close, reopen (SPEC §4, DESIGN §3). Each is one
+ * PATCH /tickets/{id}: assign, remove developer, close, reopen (product.md#transitions, #permissions). Each is one
  * transaction: a conditional UPDATE that only matches the allowed starting state, plus its log
  * row. When the UPDATE matches nothing, someone else changed the ticket first: 409.
  */
