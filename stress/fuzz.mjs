@@ -138,7 +138,7 @@ function hostileValue(rng) {
 
 // Requests -----------------------------------------------------------------------------------
 
-const TICKET_FIELDS = ['title', 'description', 'priority', 'category_id', 'service_id', 'app', 'link', 'image', 'created_by', 'developer_name', 'number', 'status'];
+const TICKET_FIELDS = ['title', 'description', 'priority', 'category_id', 'service_id', 'app', 'link', 'image', 'due_date', 'created_by', 'developer_name', 'number', 'status'];
 const QUERY = 'query';
 
 /** [method, path, body fields | 'query'] for every route of buildRouter, plus static files. */
@@ -171,7 +171,7 @@ const ROUTES = [
   ['GET', '/api/activity-log/:ticket'],
   ['POST', '/api/tickets', TICKET_FIELDS],
   ['PATCH', '/api/tickets/:ticket', ['status', 'developer_id']],
-  ['PATCH', '/api/tickets/:ticket/edit', TICKET_FIELDS.slice(0, 8)],
+  ['PATCH', '/api/tickets/:ticket/edit', TICKET_FIELDS.slice(0, 9)],
   ['GET', '/'],
   ['GET', '/index.html'],
   ['GET', '/assets/:file'],
@@ -190,7 +190,7 @@ const GOOD_QUERY_VALUES = {
   service_id: ['1', '2'],
   created_by_id: ['1', '2', '3'],
   developer_id: ['none', 'NONE', '3', '2'],
-  sort: ['newest', 'oldest', 'priority', 'updated', 'PRIORITY'],
+  sort: ['newest', 'oldest', 'priority', 'updated', 'due', 'PRIORITY'],
   limit: ['1', '50', '200'],
   cursor: [],
 };
@@ -215,6 +215,8 @@ function cursorValue(rng, cursors) {
     { sort: 'priority', key: ['x', {}, []] },
     { sort: 'newest', key: ['2020-01-01', 'NaN'] },
     { sort: 'updated', key: [1e308, -1] },
+    { sort: 'due', key: [null, '2026-13-45', 1] },
+    { sort: 'due', key: ['9999-12-31', -1, 'x'] },
     { sort: '__proto__', key: [] },
     { sort: 'newest' },
     { key: ['2020', 1] },
@@ -348,6 +350,7 @@ function bodyFor(rng, fields, world, pools) {
     status: rng.pick(['opened', 'assigned', 'closed']),
     developer_id: rng.pick([world.developer.id, null, '', 'null']),
     ...ticketBody(world, `Fuzz ticket ${rng.int(1e6)}`),
+    due_date: rng.pick(['', null, '2026-12-31', '2026-02-30', '1900-01-01', '9999-12-31', '2026-12-31T10:00:00Z', '31/12/2026']),
   };
   const body = {};
   for (const field of fields) if (rng.chance(0.9)) body[field] = valid[field];
@@ -579,7 +582,7 @@ export async function fuzz({ requests = 10_000, seed = 20261122, concurrency = 3
   for (const ticket of tickets.slice(0, 6)) await api(side, 'PATCH', `/api/tickets/${ticket.number}`, { token: world.admin.token, json: { status: 'assigned', developer_id: world.developer.id } });
   for (const ticket of tickets.slice(0, 3)) await api(side, 'PATCH', `/api/tickets/${ticket.number}`, { token: world.admin.token, json: { status: 'closed' } });
   const cursors = [];
-  for (const q of ['?limit=1', '?limit=2&sort=priority', '?limit=1&sort=updated', '?limit=1&sort=oldest']) {
+  for (const q of ['?limit=1', '?limit=2&sort=priority', '?limit=1&sort=updated', '?limit=1&sort=oldest', '?limit=1&sort=due']) {
     const page = await api(side, 'GET', `/api/tickets${q}`, { token: world.admin.token });
     if (page.json?.data?.next_cursor) cursors.push(page.json.data.next_cursor);
   }
