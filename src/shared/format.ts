@@ -22,6 +22,12 @@ export function formatLogDate(iso: string | null | undefined): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** A due day as 'Jan 15, 2027'. It is a calendar day, not a moment: no zone may shift it. */
+export function formatDueDate(day: string | null | undefined): string {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  return match ? `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}` : '';
+}
+
 export function logEntryTime(entry: TicketLogEntry): string | null {
   const byAction = { opened: entry.opened_at, assigned: entry.assigned_at, closed: entry.closed_at, unassigned: entry.unassigned_at };
   return byAction[entry.action] ?? entry.created_at;

@@ -2,21 +2,12 @@
  * Ticket changes: create, edit and the status changes (close, reopen, assign, remove developer).
  * Each goes through useChange: toast, refresh every ticket group, then the caller's landing.
  */
-import type { AppName, Priority } from '../../../shared/constants.ts';
+import type { TicketInput } from '../../../shared/ticketFields.ts';
 import type { Envelope, Ticket } from '../../../shared/types.ts';
 import { request } from '../../lib/request.ts';
 import { TICKET_GROUPS, useChange, type ChangeOptions } from '../../lib/useChange.ts';
 
-export interface NewTicket {
-  title: string;
-  description: string;
-  priority: Priority;
-  category_id: number;
-  service_id: number;
-  app: AppName;
-  link: string | null;
-  image: string | null;
-}
+export type NewTicket = TicketInput;
 
 export type TicketChanges = Partial<NewTicket & { category: string; service: string }>;
 
@@ -36,11 +27,15 @@ export type TicketChangeOptions<V> = Omit<ChangeOptions<V, Answer>, 'refresh'>;
 
 const ticketPath = (number: string) => `/tickets/${encodeURIComponent(number)}`;
 
-/** product.md#ticket-fields: created_by, developer_name, number and status are sent empty; the server fills them. */
-function createTicket(ticket: NewTicket) {
+/**
+ * product.md#ticket-fields: created_by, developer_name, number and status are sent empty; the
+ * server fills them. The due date (our addition) is sent only when there is one, so the payload
+ * stays exactly the product's otherwise.
+ */
+function createTicket({ due_date, ...ticket }: NewTicket) {
   return request<Answer>('/tickets', {
     method: 'POST',
-    json: { ...ticket, created_by: '', developer_name: '', number: '', status: '' },
+    json: { ...ticket, ...(due_date ? { due_date } : {}), created_by: '', developer_name: '', number: '', status: '' },
   });
 }
 

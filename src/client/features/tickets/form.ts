@@ -1,5 +1,6 @@
 /** The ticket form's state and what it turns into: the create payload and the edit diff. */
 import type { AppName, Priority } from '../../../shared/constants.ts';
+import { TICKET_INPUT_FIELDS, type TicketInputField } from '../../../shared/ticketFields.ts';
 import type { Ticket } from '../../../shared/types.ts';
 import type { NewTicket, TicketChanges } from './api.ts';
 
@@ -15,6 +16,8 @@ export interface TicketFormValues {
   description: string;
   link: string;
   image: string;
+  /** `YYYY-MM-DD`, as a date input gives it, or ''. */
+  due_date: string;
 }
 
 export const EMPTY_FORM: TicketFormValues = {
@@ -28,6 +31,7 @@ export const EMPTY_FORM: TicketFormValues = {
   description: '',
   link: '',
   image: '',
+  due_date: '',
 };
 
 export function formFromTicket(ticket: Ticket): TicketFormValues {
@@ -42,6 +46,7 @@ export function formFromTicket(ticket: Ticket): TicketFormValues {
     description: ticket.description,
     link: ticket.link ?? '',
     image: ticket.image ?? '',
+    due_date: ticket.due_date ?? '',
   };
 }
 
@@ -56,20 +61,26 @@ export function toPayload(values: TicketFormValues): NewTicket {
     app: values.app as AppName,
     link: values.link.trim() || null,
     image: values.image || null,
+    due_date: values.due_date || null,
   };
 }
 
-/** product.md#validation-ticket: only fields that differ from the loaded ticket are submitted. */
+/** The loaded ticket's value of an input field, as the form would send it (empty is null). */
+function current(ticket: Ticket, field: TicketInputField): unknown {
+  const value = ticket[field];
+  return value === undefined || value === '' ? null : value;
+}
+
+/**
+ * product.md#validation-ticket: only fields that differ from the loaded ticket are submitted.
+ * Every input field is compared, so a field added to TICKET_INPUT_FIELDS is sent without more code.
+ */
 export function changedFields(ticket: Ticket, values: TicketFormValues): TicketChanges {
   const next = toPayload(values);
-  const changes: TicketChanges = {};
-  if (next.title !== ticket.title) changes.title = next.title;
-  if (next.description !== ticket.description) changes.description = next.description;
-  if (next.priority !== ticket.priority) changes.priority = next.priority;
-  if (next.app !== ticket.app) changes.app = next.app;
-  if (next.category_id !== ticket.category_id) Object.assign(changes, { category_id: next.category_id, category: values.category });
-  if (next.service_id !== ticket.service_id) Object.assign(changes, { service_id: next.service_id, service: values.service });
-  if (next.link !== (ticket.link || null)) changes.link = next.link;
-  if (next.image !== (ticket.image || null)) changes.image = next.image;
-  return changes;
+  const changes: Record<string, unknown> = {};
+  for (const field of TICKET_INPUT_FIELDS) if (next[field] !== current(ticket, field)) changes[field] = next[field];
+  // The names travel with their ids, as the form picked them.
+  if ('category_id' in changes) changes.category = values.category;
+  if ('service_id' in changes) changes.service = values.service;
+  return changes as TicketChanges;
 }

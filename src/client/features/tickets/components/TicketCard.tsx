@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Ticket } from '../../../../shared/types.ts';
 import { CONFIRM } from '../../../../shared/messages.ts';
-import { truncateName, truncateTitle } from '../../../../shared/format.ts';
+import { formatDueDate, truncateName, truncateTitle } from '../../../../shared/format.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { useChangeStatus } from '../api.ts';
+import { isOverdue } from '../rules.ts';
 import styles from './TicketCard.module.css';
 
 const NO_DEVELOPER = '---';
@@ -54,6 +55,11 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
       </dl>
       <div className={styles.bottom}>
         <StatusBadge status={ticket.status} />
+        {ticket.due_date && (
+          <span className={styles.due} data-overdue={isOverdue(ticket) || undefined}>
+            {isOverdue(ticket) ? 'Overdue' : 'Due'} {formatDueDate(ticket.due_date)}
+          </span>
+        )}
         {canCloseFromCard(ticket, firstName) && (
           <Button variant="danger" size="sm" className={styles.action} onClick={() => setConfirming(true)}>
             Close Ticket

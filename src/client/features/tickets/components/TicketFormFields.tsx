@@ -100,6 +100,14 @@ export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsP
         error={errors.link}
         placeholder="https://"
       />
+      <TextField
+        label="Due date (optional)"
+        name="due_date"
+        type="date"
+        value={values.due_date}
+        onChange={(due_date) => onChange({ due_date })}
+        error={errors.due_date}
+      />
       <ImageField value={values.image} onChange={(image) => onChange({ image })} error={errors.image} />
     </>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../shared/types.ts';
 import { APP_LABELS } from '../../../../shared/constants.ts';
-import { formatLogDate, isSafeLink } from '../../../../shared/format.ts';
+import { formatDueDate, formatLogDate, isSafeLink } from '../../../../shared/format.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import styles from './TicketInfo.module.css';
 
@@ -59,6 +59,7 @@ export function TicketInfo({ ticket, actions }: TicketInfoProps) {
         <Field label="Created by">{ticket.created_by}</Field>
         <Field label="Developer">{ticket.developer?.name || NONE}</Field>
         <Field label="Created at">{formatLogDate(ticket.created_at)}</Field>
+        <Field label="Due date">{ticket.due_date ? formatDueDate(ticket.due_date) : NONE}</Field>
         <Field label="Link">
           <TicketLink link={ticket.link} />
         </Field>
