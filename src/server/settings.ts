@@ -23,6 +23,8 @@ export interface Settings {
   headersTimeoutSeconds: number;
   /** …and its whole request, body included, within this many. */
   requestTimeoutSeconds: number;
+  /** A streamed answer (the whole list, CSV) whose client takes nothing for this long is cut off. */
+  sendIdleSeconds: number;
   /** Open connections one client address may hold; more are closed at once. */
   maxConnectionsPerAddress: number;
   /** Scheduled backups go here; unset: none (`npm run backup` still works). */
@@ -54,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
   headersTimeoutSeconds: 10,
   requestTimeoutSeconds: 60,
   maxConnectionsPerAddress: 256,
+  sendIdleSeconds: 30,
   tlsCertFile: undefined,
   tlsKeyFile: undefined,
   logFormat: 'text',
@@ -105,6 +108,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     headersTimeoutSeconds: numberFrom(env, 'HEADERS_TIMEOUT_SECONDS', d.headersTimeoutSeconds, { min: 0.1 }),
     requestTimeoutSeconds: numberFrom(env, 'REQUEST_TIMEOUT_SECONDS', d.requestTimeoutSeconds, { min: 0.1 }),
     maxConnectionsPerAddress: numberFrom(env, 'MAX_CONNECTIONS_PER_ADDRESS', d.maxConnectionsPerAddress, { min: 1 }),
+    sendIdleSeconds: numberFrom(env, 'SEND_IDLE_SECONDS', d.sendIdleSeconds, { min: 0.1 }),
     logFormat: logFormatFrom(env.LOG_FORMAT),
     backupDir: env.BACKUP_DIR?.trim() ? path.resolve(env.BACKUP_DIR.trim()) : undefined,
     backupEveryHours: numberFrom(env, 'BACKUP_EVERY_HOURS', d.backupEveryHours, { min: 0.0001 }),

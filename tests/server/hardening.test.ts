@@ -1,7 +1,7 @@
 /** The outside audit's attacks (issue 10), kept as tests so they stay fixed. */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createStaff, PASSWORD, startTestServer, type TestServer } from './helpers.ts';
+import { ADMIN, createStaff, createWorld, PASSWORD, startTestServer, ticketBody, type TestServer } from './helpers.ts';
 
 /** Slow enough hashes that requests queue behind each other, as at the real cost. */
 const SLOW_COST = 14;
@@ -195,5 +195,44 @@ describe('account ids', () => {
     await t.call('DELETE', `/api/auth/user/${first.id}`, { token: admin });
     const next = await createStaff(t, admin, 'developer', 'Newcomer');
     expect(next.id).toBeGreaterThan(first.id);
+  });
+});
+
+describe('streamed answers and readers that stop reading', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ sendIdleSeconds: 1 });
+  });
+  afterAll(() => t.close());
+
+  it('are cut off once they take nothing for SEND_IDLE_SECONDS, and at most 16 are written at once', async () => {
+    const w = await createWorld(t);
+    // Enough text that the whole list cannot sit in the socket buffers.
+    const description = 'A long account of what happened. '.repeat(600);
+    for (let batch = 0; batch < 12; batch++) {
+      await Promise.all(Array.from({ length: 50 }, () => t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, { description }) })));
+    }
+    const stalled = Array.from({ length: 16 }, () => {
+      const socket = net.connect(t.server.port, '127.0.0.1', () => {
+        socket.write(`GET /api/tickets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.admin.token}\r\n\r\n`);
+        socket.pause(); // reads nothing more
+      });
+      socket.on('error', () => {});
+      return socket;
+    });
+    /** The whole list's status, asked again until it is `wanted` (at most `tries` times, 100 ms apart). */
+    const until = async (wanted: number, tries: number) => {
+      let status = 0;
+      for (let i = 0; i < tries && status !== wanted; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const answer = await t.call('GET', '/api/tickets', { token: w.admin.token });
+        status = answer.status;
+        if (status === 503) expect(answer.headers.get('retry-after')).toBe('1');
+      }
+      return status;
+    };
+    expect(await until(503, 30)).toBe(503); // the sixteen stalled streams fill every place
+    expect(await until(200, 50)).toBe(200); // a second without progress, and they are cut off
+    stalled.forEach((socket) => socket.destroy());
   });
 });

@@ -13,7 +13,7 @@ import { createCors } from './cors.ts';
 import { ClientGone, HttpError } from './errors.ts';
 import { Payload } from './payload.ts';
 import { logRequest, noteUser } from './request-log.ts';
-import { sendApi, sendStream, setSecurityHeaders } from './respond.ts';
+import { sendApi, sendStream, setSecurityHeaders, type StreamLimits } from './respond.ts';
 import type { Reply, Router } from './router.ts';
 import { serveStatic } from './static.ts';
 
@@ -37,8 +37,8 @@ const hasDuplicateHost = (req: IncomingMessage) =>
   req.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === 'host').length > 1;
 
 /** A handler's reply, written out: streamed, or serialized with an ETag when it is a caller's read. */
-export async function sendReply(req: IncomingMessage, res: ServerResponse, reply: Reply, readerId: number | undefined): Promise<void> {
-  if (reply.stream) return sendStream(req, res, reply.stream, readerId);
+export async function sendReply(req: IncomingMessage, res: ServerResponse, reply: Reply, readerId: number | undefined, limits: StreamLimits): Promise<void> {
+  if (reply.stream) return sendStream(req, res, reply.stream, limits, readerId);
   const payload = reply.payload ?? new Payload(reply.body ?? {});
   await sendApi(req, res, { status: reply.status ?? 200, payload, revalidate: readerId === undefined ? undefined : { callerId: readerId }, headers: reply.headers });
 }
@@ -46,6 +46,7 @@ export async function sendReply(req: IncomingMessage, res: ServerResponse, reply
 export function createRequestHandler(app: ServerContext, router: Router) {
   const { apiBase, distDir } = app.settings;
   const cors = createCors(app.settings.corsOrigins);
+  const streamLimits = { idleSeconds: app.settings.sendIdleSeconds };
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (cors(req, res)) return;
@@ -61,7 +62,7 @@ export function createRequestHandler(app: ServerContext, router: Router) {
       }
       const ctx = { req, params: match.params, query: url.searchParams, body: WRITE_METHODS.has(method) ? await readBody(req) : {}, ip: req.socket.remoteAddress ?? '' };
       const reply = match.route.signedIn ? await match.route.handler({ ...ctx, ...caller! }) : await match.route.handler(ctx);
-      await sendReply(req, res, reply, isRead(method) ? caller?.user.id : undefined);
+      await sendReply(req, res, reply, isRead(method) ? caller?.user.id : undefined, streamLimits);
     } catch (error) {
       await sendError(req, res, error);
     }

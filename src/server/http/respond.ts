@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { etagMatches, Payload, preferredEncoding } from './payload.ts';
+import { SERVER } from '../../shared/index.ts';
+import { HttpError } from './errors.ts';
 import type { StreamedAnswer } from './router.ts';
 
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -16,8 +18,19 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 const REVALIDATE = 'private, no-cache';
 const NO_STORE = 'no-store';
-/** Streams are long and made once: a middling quality keeps the CPU for other requests. */
-const STREAM_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/**
+ * Streams are long and made once: a middling quality keeps the CPU for other requests, and a
+ * 256 KiB window (not 4 MiB) keeps each open stream's memory small.
+ */
+const STREAM_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } };
+/** Streams being written at once; each holds a compressor and a batch of rows. More wait for 503's Retry-After. */
+export const MAX_STREAMS = 16;
+let openStreams = 0;
+
+export interface StreamLimits {
+  /** A stream whose client takes nothing for this long is cut off. */
+  idleSeconds: number;
+}
 
 export function setSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -62,7 +75,7 @@ export async function sendApi(req: IncomingMessage, res: ServerResponse, answer:
  * A large answer, written as it is read: the stream's back-pressure paces the reads, so memory
  * stays flat at any size. A client that hangs up just ends it.
  */
-export async function sendStream(req: IncomingMessage, res: ServerResponse, answer: StreamedAnswer, callerId?: number): Promise<void> {
+export async function sendStream(req: IncomingMessage, res: ServerResponse, answer: StreamedAnswer, limits: StreamLimits, callerId?: number): Promise<void> {
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Vary', 'Authorization, Accept-Encoding');
   const revalidate = answer.version !== undefined && callerId !== undefined;
@@ -72,16 +85,23 @@ export async function sendStream(req: IncomingMessage, res: ServerResponse, answ
     res.setHeader('ETag', etag);
     if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
   }
+  if (openStreams >= MAX_STREAMS) throw new HttpError(503, SERVER.busy, undefined, { 'Retry-After': '1' });
   res.setHeader('Content-Type', answer.contentType);
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.writeHead(200);
   const source = Readable.from(answer.chunks, { objectMode: false });
   const compress = encoding === 'br' ? zlib.createBrotliCompress(STREAM_BROTLI) : encoding === 'gzip' ? zlib.createGzip() : undefined;
+  // A client that stops reading would hold the stream, and its memory, for ever.
+  res.setTimeout(limits.idleSeconds * 1000, () => res.destroy());
+  openStreams++;
   try {
     await (compress ? pipeline(source, compress, res) : pipeline(source, res));
   } catch (error) {
-    // A client that hangs up mid-download is not an error; anything else reaches the funnel.
+    // A client that hangs up (or is cut off) mid-download is not an error; anything else reaches the funnel.
     if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  } finally {
+    openStreams--;
+    res.setTimeout(0);
   }
 }
