@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-/** One run, four suites: each keeps the environment it needs (DESIGN §7). */
+/**
+ * One run, four suites: each keeps the environment it needs (DESIGN §7).
+ * e2e runs one journey file at a time (`maxWorkers: 1`; each file starts its own server and
+ * Chromium) in a group of its own (`groupOrder: 1`), never beside the other suites.
+ */
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
+  // Vite 8 transforms TS/JSX with Oxc (its `esbuild` option is ignored under vitest).
+  oxc: { jsx: { runtime: 'automatic' } },
   test: {
     env: { TZ: 'UTC' },
     projects: [
@@ -14,7 +19,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, poolOptions: { forks: { singleFork: true } }, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -175,7 +175,7 @@ describe('shutdown', () => {
     // headers; its body is sent only after close() has begun, so it cannot have finished before.
     const socket = net.connect({ host: new URL(s.url).hostname, port: Number(new URL(s.url).port) });
     const received: Buffer[] = [];
-    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
     const text = () => Buffer.concat(received).toString();
     const until = (done: () => boolean) =>
       new Promise<void>((resolve, reject) => {

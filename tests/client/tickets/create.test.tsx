@@ -143,10 +143,16 @@ describe('create ticket', () => {
 });
 
 describe('image upload', () => {
+  // happy-dom has no window.alert; the browser's is stubbed (setup.ts unstubs globals after each test).
+  const stubAlert = () => {
+    const alert = vi.fn<(message?: string) => void>();
+    vi.stubGlobal('alert', alert);
+    return alert;
+  };
   const pick = (file: File) => fireEvent.change(field('Image (optional)'), { target: { files: [file] } });
 
   it('alerts and drops a file over 512,000 bytes', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const alert = stubAlert();
     openForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     pick(new File([new Uint8Array(512_001)], 'big.png', { type: 'image/png' }));
@@ -155,7 +161,7 @@ describe('image upload', () => {
   });
 
   it('accepts exactly 512,000 bytes and sends it as a data URL', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const alert = stubAlert();
     const server = openForm();
     await fillValid();
     pick(new File([new Uint8Array(512_000)], 'ok.png', { type: 'image/png' }));
