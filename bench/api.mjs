@@ -315,7 +315,15 @@ export async function benchApi() {
     await resetBare(bare.url);
     results.ceiling = await generator.measure({ base: bare.url, targets: [{ path: '/' }], connections: CONNECTIONS });
     console.log(`\nLoad generator (${generator.size} processes) against an empty 200: ${results.ceiling.rps.toFixed(0)} req/s, p99 ${results.ceiling.p99.toFixed(1)} ms — no figure below can exceed this`);
-    for (const tickets of SIZES) results.sizes[tickets] = await benchSize(tickets, generator, bare);
+    for (const tickets of SIZES) {
+      results.sizes[tickets] = await benchSize(tickets, generator, bare);
+      // Again after each size: the machine is shared, and the highest reading is the ceiling.
+      await resetBare(bare.url);
+      const again = await generator.measure({ base: bare.url, targets: [{ path: '/' }], connections: CONNECTIONS });
+      results.sizes[tickets].ceilingAfter = again;
+      if (again.rps > results.ceiling.rps) results.ceiling = again;
+      console.log(`  load generator against an empty 200 again: ${again.rps.toFixed(0)} req/s`);
+    }
   } finally {
     await generator.close();
     await stop(bare.child);
