@@ -106,3 +106,14 @@ export async function requestBlob(path: string, accept = '*/*'): Promise<Blob> {
   if (!response.ok) throw await failure(response, true);
   return response.blob();
 }
+
+/**
+ * An open streamed answer (the event stream), token in the header like every call; `extra`
+ * headers are added (Last-Event-ID). A failed answer throws ApiError with its status (401 signs
+ * out, as every call does); an abort rethrows the abort.
+ */
+export async function requestStream(path: string, accept: string, extra: Record<string, string>, signal: AbortSignal): Promise<Response> {
+  const response = await send(path, 'GET', { ...headersFor(true, accept), ...extra }, undefined, signal);
+  if (!response.ok) throw await failure(response, true);
+  return response;
+}

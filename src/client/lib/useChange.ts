@@ -14,6 +14,7 @@ export const GROUPS = {
   mytickets: ['mytickets'],
   singletickets: ['singletickets'],
   ticketlogs: ['ticketlogs'],
+  comments: ['comments'],
   developers: ['developers'],
   staff: ['staff'],
   categories: ['categories'],

@@ -19,6 +19,7 @@ function ticket(id: number, created_at: string): Ticket {
     link: null,
     due_date: null,
     has_image: false,
+    comment_count: 0,
     status: 'opened',
     created_by: 'Sam',
     created_by_id: 2,

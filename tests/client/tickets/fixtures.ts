@@ -28,6 +28,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     due_date: null,
     image: null,
     has_image: false,
+    comment_count: 0,
     status: 'opened',
     created_by: SUPPORT.first_name,
     created_by_id: SUPPORT.id,

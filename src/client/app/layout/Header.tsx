@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '../../../shared/constants.ts';
 import { initials } from '../../../shared/format.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useAuth } from '../../lib/auth.ts';
+import { useLiveStatus } from '../../lib/liveUpdates.ts';
 import { UserMenu } from './UserMenu.tsx';
 import styles from './Header.module.css';
 
@@ -17,6 +18,19 @@ export interface HeaderProps {
   menuOpen?: boolean;
   /** Extra content between the brand and the account, e.g. a top navigation. */
   children?: ReactNode;
+}
+
+/** A quiet word on the live-update stream: 'Live' while it is open, 'Reconnecting…' while it is not. */
+function LiveIndicator() {
+  const status = useLiveStatus();
+  if (status !== 'live' && status !== 'reconnecting') return null;
+  const live = status === 'live';
+  return (
+    <span className={styles.live} data-state={status} title={live ? 'Lists and tickets update by themselves' : 'Updates paused; trying again'}>
+      <span className={styles.liveDot} aria-hidden="true" />
+      {live ? 'Live' : 'Reconnecting…'}
+    </span>
+  );
 }
 
 export function Header({ home, onMenuClick, menuOpen = false, children }: HeaderProps) {
@@ -36,6 +50,7 @@ export function Header({ home, onMenuClick, menuOpen = false, children }: Header
         <span className={styles.brandName}>Helpdesk</span>
       </Link>
       <div className={styles.middle}>{children}</div>
+      <LiveIndicator />
       <div className={styles.account}>
         <span className={styles.avatar} aria-hidden="true">
           {initials(firstName)}

@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../shared/types.ts';
+import { Comments } from './Comments.tsx';
 import { TicketInfo } from './TicketInfo.tsx';
 import { TicketLog } from './TicketLog.tsx';
 import styles from './TicketView.module.css';
 
-/** The details and the activity log side by side on wide screens, stacked on phones. */
+/** The details and their comments beside the activity log on wide screens, stacked on phones. */
 export function TicketView({ ticket, actions }: { ticket: Ticket; actions?: ReactNode }) {
   return (
     <div className={styles.layout}>
-      <TicketInfo ticket={ticket} actions={actions} />
+      <div className={styles.main}>
+        <TicketInfo ticket={ticket} actions={actions} />
+        <Comments number={ticket.number} />
+      </div>
       <TicketLog number={ticket.number} />
     </div>
   );

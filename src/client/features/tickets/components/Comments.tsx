@@ -1,0 +1,238 @@
+/**
+ * The conversation on a ticket (DESIGN §9.2), on every details page: the comments oldest first
+ * with author, role and relative time (exact time on hover); the author edits and deletes their
+ * own, a super deletes any; a composer that sends on Ctrl/Cmd+Enter and keeps its draft in
+ * sessionStorage across a reload.
+ */
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { ROLE_LABELS } from '../../../../shared/constants.ts';
+import { formatLogDate } from '../../../../shared/format.ts';
+import { validateComment } from '../../../../shared/comments.ts';
+import type { User } from '../../../../shared/types.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { TextArea } from '../../../components/TextArea.tsx';
+import { useAddComment, useComments, useDeleteComment, useEditComment, type TicketComment } from '../comments.ts';
+import { relativeTime } from '../relativeTime.ts';
+import { CommentBody } from './CommentBody.tsx';
+import styles from './Comments.module.css';
+
+export const DELETE_COMMENT = 'Are you sure you want to delete this comment?';
+const draftKey = (number: string) => `helpdesk.commentDraft.${number}`;
+
+function readDraft(number: string): string {
+  try {
+    return sessionStorage.getItem(draftKey(number)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(number: string, text: string) {
+  try {
+    if (text) sessionStorage.setItem(draftKey(number), text);
+    else sessionStorage.removeItem(draftKey(number));
+  } catch {
+    // Storage full or blocked: the draft just does not survive a reload.
+  }
+}
+
+/** The current time, moved on every minute so '5 min ago' stays true. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Ctrl+Enter or Cmd+Enter sends. */
+const isSendKey = (event: KeyboardEvent) => event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+
+function CommentEditor({ comment, onDone }: { comment: TicketComment; onDone(): void }) {
+  const [body, setBody] = useState(comment.body);
+  const [error, setError] = useState<string>();
+  const edit = useEditComment({ onSuccess: onDone });
+  function save() {
+    const problem = validateComment({ body }).body;
+    setError(problem);
+    if (problem || edit.isPending) return;
+    if (body.trim() === comment.body.trim()) return onDone();
+    edit.mutate({ id: comment.id, body: body.trim() });
+  }
+  return (
+    <div className={styles.editor}>
+      <TextArea
+        label="Edit comment"
+        name="comment-edit"
+        value={body}
+        onChange={setBody}
+        error={error}
+        rows={3}
+        autoFocus
+        onKeyDown={(event) => {
+          if (isSendKey(event)) {
+            event.preventDefault();
+            save();
+          } else if (event.key === 'Escape') onDone();
+        }}
+      />
+      <div className={styles.row}>
+        <Button size="sm" onClick={save} disabled={edit.isPending}>
+          {edit.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CommentItem({ comment, user, now, onDelete }: { comment: TicketComment; user: User; now: number; onDelete(comment: TicketComment): void }) {
+  const [editing, setEditing] = useState(false);
+  const mine = comment.author.id !== null && comment.author.id === user.id;
+  const canDelete = mine || user.role === 'super';
+  return (
+    <li className={styles.comment} aria-label={`Comment by ${comment.author.name}`}>
+      <div className={styles.meta}>
+        <span className={styles.author}>{comment.author.name}</span>
+        <span className={styles.role}>{ROLE_LABELS[comment.author.role] ?? comment.author.role}</span>
+        <time className={styles.time} dateTime={comment.created_at} title={formatLogDate(comment.created_at)}>
+          {relativeTime(comment.created_at, now)}
+        </time>
+        {comment.edited_at && (
+          <span className={styles.edited} title={`Edited ${formatLogDate(comment.edited_at)}`}>
+            (edited)
+          </span>
+        )}
+        {!editing && (mine || canDelete) && (
+          <span className={styles.actions}>
+            {mine && (
+              <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label="Edit comment">
+                Edit
+              </Button>
+            )}
+            {canDelete && (
+              <Button size="sm" variant="ghost" onClick={() => onDelete(comment)} aria-label="Delete comment">
+                Delete
+              </Button>
+            )}
+          </span>
+        )}
+      </div>
+      {editing ? <CommentEditor comment={comment} onDone={() => setEditing(false)} /> : <CommentBody text={comment.body} className={styles.body} />}
+    </li>
+  );
+}
+
+function Composer({ number }: { number: string }) {
+  const [body, setBody] = useState(() => readDraft(number));
+  const [error, setError] = useState<string>();
+  const hint = useId();
+  const add = useAddComment({
+    onSuccess: () => {
+      setBody('');
+      writeDraft(number, '');
+    },
+  });
+  const change = (text: string) => {
+    setBody(text);
+    writeDraft(number, text);
+    if (error) setError(validateComment({ body: text }).body);
+  };
+  function send() {
+    const problem = validateComment({ body }).body;
+    setError(problem);
+    if (problem || add.isPending) return;
+    add.mutate({ number, body: body.trim() });
+  }
+  function cancel() {
+    setBody('');
+    setError(undefined);
+    writeDraft(number, '');
+  }
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <TextArea
+        label="Add a comment"
+        name="comment"
+        value={body}
+        onChange={change}
+        error={error}
+        rows={3}
+        onKeyDown={(event) => {
+          if (isSendKey(event)) {
+            event.preventDefault();
+            send();
+          }
+        }}
+      />
+      <div className={styles.row}>
+        <span id={hint} className={styles.hint}>
+          Ctrl+Enter to send
+        </span>
+        {body && (
+          <Button type="button" variant="secondary" size="sm" onClick={cancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add comment'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function Comments({ number }: { number: string }) {
+  const comments = useComments(number);
+  const user = useAuth((state) => state.user);
+  const now = useNow();
+  const [deleting, setDeleting] = useState<TicketComment | null>(null);
+  const remove = useDeleteComment({ onSuccess: () => setDeleting(null), onError: () => setDeleting(null) });
+  if (!user) return null;
+  const count = comments.data?.length;
+  return (
+    <section className={styles.panel} aria-labelledby="ticket-comments-title">
+      <h2 id="ticket-comments-title" className={styles.title}>
+        Comments{count ? ` (${count})` : ''}
+      </h2>
+      <QueryState query={comments}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className={styles.none}>No comments yet.</p>
+          ) : (
+            <ol className={styles.list}>
+              {list.map((comment) => (
+                <CommentItem key={comment.id} comment={comment} user={user} now={now} onDelete={setDeleting} />
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
+      <Composer key={number} number={number} />
+      {deleting && (
+        <ConfirmDialog
+          open
+          title={DELETE_COMMENT}
+          confirmLabel="Yes"
+          cancelLabel="Cancel"
+          pending={remove.isPending}
+          pendingLabel="Deleting..."
+          onConfirm={() => remove.mutate({ id: deleting.id })}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
