@@ -5,7 +5,9 @@ import type { SignInFloor } from './auth/passwords.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Settings } from './settings.ts';
+import type { Live } from './events/live.ts';
 import type { CatalogStore } from './store/catalog.ts';
+import type { CommentStore } from './store/comments.ts';
 import type { TicketQueue } from './store/ticket-queue.ts';
 import type { TicketStore } from './store/tickets.ts';
 import type { UserStore } from './store/users.ts';
@@ -21,6 +23,9 @@ export interface ServerContext {
   tickets: TicketStore;
   queue: TicketQueue;
   catalog: CatalogStore;
+  comments: CommentStore;
+  /** Ticket events: GET /events streams and webhooks (DESIGN §9.3). */
+  live: Live;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;
   accountLimiter: RateLimiter;

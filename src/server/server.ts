@@ -16,7 +16,11 @@ import { authUserRoutes } from './routes/auth-users.ts';
 import { configRoutes } from './routes/config.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
+import { createLive } from './events/live.ts';
+import { createWebhooks } from './events/webhooks.ts';
+import { commentRoutes } from './routes/comments.ts';
 import { createCatalogStore } from './store/catalog.ts';
+import { createCommentStore } from './store/comments.ts';
 import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
@@ -47,6 +51,7 @@ export function buildRouter(app: ServerContext): Router {
   router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
   authUserRoutes(router, app);
   ticketRoutes(router, app);
+  commentRoutes(router, app);
   configRoutes(router, app);
   return router;
 }
@@ -57,16 +62,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
   const db = openDatabase(settings.dataDir);
+  const sessions = createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now);
+  const webhooks = createWebhooks({ urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError });
+  const nowIso = () => new Date(now()).toISOString();
   const app: ServerContext = {
     settings,
     db,
     now,
-    nowIso: () => new Date(now()).toISOString(),
+    nowIso,
     users: createUserStore(db),
-    sessions: createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now),
+    sessions,
     tickets: createTicketStore(db),
     queue: createTicketQueue(db),
     catalog: createCatalogStore(db),
+    comments: createCommentStore(db),
+    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, sessionUser: (hash) => sessions.resolve(hash), webhooks, nowIso }),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -96,6 +106,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (closing ??= new Promise<void>((resolve) => {
       clearInterval(sweeper);
       stopBackups();
+      app.live.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       // Keep-alive connections go idle once their request is answered; close them as they do.
       const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();

@@ -37,6 +37,14 @@ export interface Settings {
   /** PEM files; both set: HTTPS with HSTS (DESIGN §9.4). */
   tlsCertFile: string | undefined;
   tlsKeyFile: string | undefined;
+  /** A `: ping` comment goes down every open GET /events stream this often (DESIGN §9.3). */
+  eventsHeartbeatSeconds: number;
+  /** Each ticket event is POSTed to every one of these (DESIGN §9.3); empty: no webhooks. */
+  webhookUrls: string[];
+  /** Signs each webhook body (X-Helpdesk-Signature: sha256=HMAC); empty: unsigned. */
+  webhookSecret: string;
+  /** Waits before each retry of a failed webhook delivery; as many retries as entries. */
+  webhookRetrySeconds: number[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -63,6 +71,10 @@ export const DEFAULT_SETTINGS: Settings = {
   backupDir: undefined,
   backupEveryHours: 24,
   backupKeep: 7,
+  eventsHeartbeatSeconds: 25,
+  webhookUrls: [],
+  webhookSecret: '',
+  webhookRetrySeconds: [1, 5, 30],
 };
 
 type Env = Record<string, string | undefined>;
@@ -79,6 +91,22 @@ function logFormatFrom(raw: string | undefined): LogFormat {
   const value = raw?.trim().toLowerCase() || DEFAULT_SETTINGS.logFormat;
   if (value !== 'text' && value !== 'json' && value !== 'off') throw new Error(`LOG_FORMAT must be text, json or off, got "${raw}"`);
   return value;
+}
+
+function urlsFrom(raw: string | undefined): string[] {
+  const urls = (raw ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  for (const url of urls) {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`WEBHOOK_URLS must be http(s) URLs, got "${url}"`);
+  }
+  return urls;
+}
+
+function secondsListFrom(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.some((v) => !Number.isFinite(v) || v < 0 || v > 86_400)) throw new Error(`${name} must be comma-separated seconds, got "${raw}"`);
+  return values;
 }
 
 const textFrom = (env: Env, name: string, fallback: string) => env[name]?.trim() || fallback;
@@ -115,5 +143,9 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     backupKeep: numberFrom(env, 'BACKUP_KEEP', d.backupKeep, { min: 1 }),
     tlsCertFile: env.TLS_CERT_FILE?.trim() ? path.resolve(env.TLS_CERT_FILE.trim()) : undefined,
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? path.resolve(env.TLS_KEY_FILE.trim()) : undefined,
+    eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', d.eventsHeartbeatSeconds, { min: 0.01 }),
+    webhookUrls: urlsFrom(env.WEBHOOK_URLS),
+    webhookSecret: env.WEBHOOK_SECRET ?? d.webhookSecret,
+    webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),
   };
 }

@@ -5,3 +5,4 @@ export * from './types.ts';
 export * from './validators.ts';
 export * from './ticketFields.ts';
 export * from './workQueue.ts';
+export * from './comments.ts';

@@ -27,6 +27,8 @@ export interface Ticket {
   /** Only on the detail answer; lists say has_image instead. */
   image?: string | null;
   has_image: boolean;
+  /** How many comments the ticket has (DESIGN §9.2). */
+  comment_count: number;
   status: Status;
   created_by: string;
   created_by_id: number | null;

@@ -187,4 +187,37 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tickets ADD COLUMN due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL;
   CREATE INDEX tickets_due ON tickets (due_rank, id);
   `,
+  // 6: comments on a ticket (DESIGN §9.2). A comment keeps its author's name and role, so deleting
+  // the account keeps the conversation readable. tickets.comment_count is kept by triggers in the
+  // same transaction as the comment, so lists show the count without a join. The FTS trigger is
+  // narrowed to the columns it indexes: a comment (a count change) must not re-index the ticket.
+  `
+  CREATE TABLE comments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    ticket_id   INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+    user_id     INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    author_name TEXT NOT NULL,
+    author_role TEXT NOT NULL CHECK (author_role IN ('super', 'support', 'developer')),
+    body        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    edited_at   TEXT
+  );
+  CREATE INDEX comments_ticket ON comments (ticket_id, id);
+  CREATE INDEX comments_user ON comments (user_id);
+  ALTER TABLE tickets ADD COLUMN comment_count INTEGER NOT NULL DEFAULT 0;
+  CREATE TRIGGER comments_count_ai AFTER INSERT ON comments BEGIN
+    UPDATE tickets SET comment_count = comment_count + 1 WHERE id = new.ticket_id;
+  END;
+  CREATE TRIGGER comments_count_ad AFTER DELETE ON comments BEGIN
+    UPDATE tickets SET comment_count = comment_count - 1 WHERE id = old.ticket_id;
+  END;
+  DROP TRIGGER tickets_fts_au;
+  CREATE TRIGGER tickets_fts_au AFTER UPDATE OF number, title, description, created_by, developer_name, category, service,
+    status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets BEGIN
+    INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service, facets)
+    VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service, old.facets);
+    INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service, facets)
+    VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
+  END;
+  `,
 ];

@@ -38,6 +38,7 @@ const hasDuplicateHost = (req: IncomingMessage) =>
 
 /** A handler's reply, written out: streamed, or serialized with an ETag when it is a caller's read. */
 export async function sendReply(req: IncomingMessage, res: ServerResponse, reply: Reply, readerId: number | undefined, limits: StreamLimits): Promise<void> {
+  if (reply.raw) return reply.raw(res);
   if (reply.stream) return sendStream(req, res, reply.stream, limits, readerId);
   const payload = reply.payload ?? new Payload(reply.body ?? {});
   await sendApi(req, res, { status: reply.status ?? 200, payload, revalidate: readerId === undefined ? undefined : { callerId: readerId }, headers: reply.headers });

@@ -1,5 +1,5 @@
 /** A small route table in the spirit of polka: method + pattern with :params, first match wins. */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from '../../shared/index.ts';
 import type { Payload } from './payload.ts';
 
@@ -26,6 +26,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** An answer too big to build at once (the CSV export): written chunk by chunk. */
   stream?: StreamedAnswer;
+  /** The handler writes the response itself (an event stream, image bytes). */
+  raw?: (res: ServerResponse) => void | Promise<void>;
 }
 
 export interface StreamedAnswer {

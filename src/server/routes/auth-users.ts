@@ -37,6 +37,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
 
   router.add('POST', '/auth/sign-out', (ctx) => {
     app.sessions.revoke(ctx.tokenHash);
+    app.live.sessionsChanged();
     return { body: { message: SERVER.signedOut } };
   });
 
@@ -72,6 +73,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     const passwordHash = await hashPassword(String(ctx.body.new_password), app.settings.scryptCost);
     if (!app.users.setPasswordHash(target.id, passwordHash)) throw notFound();
     app.sessions.revokeAll(target.id);
+    app.live.sessionsChanged();
     return { body: { message: SERVER.passwordChanged } };
   });
 
@@ -79,6 +81,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     const target = manageableAccount(app, ctx);
     const touchesTickets = app.tickets.involves(target.id);
     app.users.remove(target.id);
+    app.live.sessionsChanged();
     // Their tickets lose the link to the account (ON DELETE SET NULL): those answers change.
     if (touchesTickets) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
     return { body: { message: SERVER.accountDeleted } };
@@ -91,6 +94,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     if (!user) throw notFound();
     // Tickets show their people's first names: only a rename changes ticket answers.
     if (user.first_name !== ctx.user.first_name) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
+    app.comments.renameAuthor(user);
     return { body: { message: SERVER.profileUpdated, data: user } };
   });
 
@@ -111,6 +115,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     const passwordHash = await hashPassword(String(b.new_password), app.settings.scryptCost);
     if (!app.users.setPasswordHash(ctx.user.id, passwordHash)) throw notFound();
     app.sessions.revokeOthers(ctx.user.id, ctx.tokenHash);
+    app.live.sessionsChanged();
     return { body: { message: SERVER.passwordChanged } };
   });
 }

@@ -23,6 +23,16 @@ import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
 import { acceptImage } from '../tickets/images.ts';
 import { createTransitions } from '../tickets/transitions.ts';
+import type { TicketAction } from '../events/live.ts';
+import { imageAnswer } from '../tickets/images.ts';
+
+/** What a PATCH did, from its success message, for the event and the webhook's text. */
+function statusAction(message: string, after: TicketRow): TicketAction {
+  if (message === SERVER.ticketAssigned) return { kind: 'assigned', developer: after.developer_name ?? '' };
+  if (message === SERVER.developerRemoved) return { kind: 'unassigned' };
+  if (message === SERVER.ticketClosed) return { kind: 'closed' };
+  return { kind: 'reopened' };
+}
 
 /** The work-queue parameters of a request, or a 422 naming each bad one. */
 function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARAMS): TicketQuery {
@@ -88,6 +98,14 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     return cached(`ticket:${id}`, ticketTags(id), () => ({ data: detail(id) }));
   });
 
+  /** The attached image as bytes with its own type, so a browser can open it (data: links are blocked). */
+  router.add('GET', '/tickets/:id/image', (ctx) => {
+    const ticket = findTicket(ctx.params.id);
+    const dataUrl = ticket.has_image ? app.tickets.image(ticket.id) : null;
+    if (!dataUrl) throw notFound();
+    return { raw: imageAnswer(ctx.req, dataUrl) };
+  });
+
   router.add('GET', '/activity-log/:id', (ctx) => {
     const { id } = findTicket(ctx.params.id);
     return cached(`log:${id}`, ticketTags(id), () => ({ data: { list: app.tickets.log(id) } }));
@@ -101,6 +119,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     const image = acceptImage(ctx.body.image);
     const row = app.tickets.create(fields, image, ctx.user, app.nowIso());
     changed();
+    app.live.publish(row, ctx.user, { kind: 'created' });
     return { status: 201, body: { message: SERVER.ticketCreated, data: toTicket(row, image) } };
   });
 
@@ -108,6 +127,8 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     const ticket = findTicket(ctx.params.id);
     const message = changeStatus(ticket, ctx.user, ctx.body);
     changed(ticket.id);
+    const after = app.tickets.findById(ticket.id) ?? ticket;
+    app.live.publish(after, ctx.user, statusAction(message, after));
     return { body: { message, data: detail(ticket.id) } };
   });
 
@@ -122,6 +143,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
       const image = 'image' in changes ? acceptImage(changes.image) : undefined;
       if (!app.tickets.edit(ticket, fields, image, app.nowIso())) throw conflict();
       changed(ticket.id);
+      app.live.publish(app.tickets.findById(ticket.id) ?? ticket, ctx.user, { kind: 'edited' });
     }
     return { body: { message: SERVER.ticketUpdated, data: detail(ticket.id) } };
   });

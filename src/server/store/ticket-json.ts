@@ -23,6 +23,7 @@ export interface TicketRow extends TicketFields {
   id: number;
   number: string;
   has_image: number;
+  comment_count: number;
   status: 'opened' | 'assigned' | 'closed';
   created_by: string;
   created_by_id: number | null;
@@ -37,7 +38,7 @@ export const STORED_FIELDS = ['title', 'description', 'priority', 'category', 'c
 
 /** The columns every ticket read selects (the image lives in its own table). */
 export const LIST_COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
-  due_date, has_image, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
+  due_date, has_image, comment_count, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
 
 export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
 
@@ -56,6 +57,7 @@ export function toTicket(row: TicketRow, image?: string | null): Ticket {
     link: row.link,
     due_date: row.due_date,
     has_image: row.has_image === 1,
+    comment_count: row.comment_count ?? 0,
     status: row.status,
     created_by: row.created_by,
     created_by_id: row.created_by_id,

@@ -2,8 +2,11 @@
  * Ticket images (DESIGN §5): a base64 data: URL of PNG, JPEG, GIF or WebP whose first bytes really
  * are that format, at most 512,000 decoded bytes. SVG is refused: it can carry script.
  */
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS, VALIDATION } from '../../shared/index.ts';
-import { invalid } from '../http/errors.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import { etagMatches } from '../http/payload.ts';
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -26,4 +29,25 @@ export function acceptImage(value: unknown): string | null {
   if (bytes.length > LIMITS.imageMaxBytes) throw invalid({ image: VALIDATION.imageSize });
   if (!signature(bytes)) throw invalid({ image: VALIDATION.imageType });
   return `data:${type};base64,${match[2]}`;
+}
+
+/**
+ * GET /tickets/{id}/image: the stored data URL's bytes with its own type (only the four accepted
+ * types are ever served), never sniffed, shown inline, revalidated by ETag.
+ */
+export function imageAnswer(req: IncomingMessage, dataUrl: string): (res: ServerResponse) => void {
+  const match = DATA_URL.exec(dataUrl);
+  const type = match?.[1]!.toLowerCase();
+  if (!match || !type || !SIGNATURES[type]) throw notFound();
+  const etag = `"${crypto.createHash('sha1').update(dataUrl).digest('base64url')}"`;
+  return (res) => {
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Vary', 'Authorization');
+    res.setHeader('ETag', etag);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Disposition', 'inline');
+    if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
+    const bytes = Buffer.from(match[2]!, 'base64');
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length }).end(bytes);
+  };
 }

@@ -1,0 +1,222 @@
+/**
+ * Live updates (DESIGN §9.3): every ticket change becomes one numbered event, kept in a ring
+ * buffer for Last-Event-ID resumes, written to every open GET /events stream, and handed to the
+ * webhooks. Publishing only queues: the fan-out runs after the request that caused it has been
+ * answered, and each stream is written without waiting for it (a stream that falls too far
+ * behind is cut off). A stream ends when its session does: checked on each event and heartbeat,
+ * and at once when sessions are revoked (sign-out, password change, account deletion).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SERVER, type TicketChange, type TicketEvent, type User } from '../../shared/index.ts';
+import { HttpError } from '../http/errors.ts';
+import type { TicketRow } from '../store/tickets.ts';
+import type { Webhooks } from './webhooks.ts';
+
+/** Events kept for resumes; a Last-Event-ID older than these gets `event: reset`. */
+export const EVENT_BUFFER_SIZE = 1_000;
+export const MAX_STREAMS_PER_USER = 5;
+export const MAX_STREAMS = 1_000;
+/** A stream whose client has not taken this much is cut off rather than buffered for ever. */
+const MAX_UNSENT_BYTES = 256 * 1024;
+const TITLE_IN_TEXT_MAX = 80;
+const COMMENT_IN_TEXT_MAX = 140;
+
+export interface LiveOptions {
+  heartbeatSeconds: number;
+  /** The user id behind a live session (touching it: an open stream is use), or undefined. */
+  sessionUser: (tokenHash: string) => number | undefined;
+  webhooks: Webhooks;
+  nowIso: () => string;
+  maxStreams?: number;
+  maxStreamsPerUser?: number;
+  bufferSize?: number;
+}
+
+/** What happened, in words a chat tool shows as is (the webhook `text`). */
+export type TicketAction =
+  | { kind: 'created' | 'edited' | 'closed' | 'reopened' | 'unassigned' }
+  | { kind: 'assigned'; developer: string }
+  | { kind: 'commented'; body: string }
+  | { kind: 'comment-edited' | 'comment-deleted' };
+
+interface Stream {
+  res: ServerResponse;
+  userId: number;
+  tokenHash: string;
+}
+
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export function describe(actor: string, ticket: Pick<TicketRow, 'number' | 'title'>, action: TicketAction): string {
+  const what = `${ticket.number} "${oneLine(ticket.title, TITLE_IN_TEXT_MAX)}"`;
+  switch (action.kind) {
+    case 'created': return `${actor} opened ${what}`;
+    case 'edited': return `${actor} edited ${what}`;
+    case 'assigned': return `${actor} assigned ${what} to ${action.developer}`;
+    case 'unassigned': return `${actor} removed the developer from ${what}`;
+    case 'closed': return `${actor} closed ${what}`;
+    case 'reopened': return `${actor} reopened ${what}`;
+    case 'commented': return `${actor} commented on ${what}: ${oneLine(action.body, COMMENT_IN_TEXT_MAX)}`;
+    case 'comment-edited': return `${actor} edited a comment on ${what}`;
+    case 'comment-deleted': return `${actor} deleted a comment on ${what}`;
+  }
+}
+
+const CHANGE_OF: Record<TicketAction['kind'], TicketChange> = {
+  created: 'created', edited: 'updated', assigned: 'status', unassigned: 'status', closed: 'status', reopened: 'status',
+  commented: 'comment', 'comment-edited': 'comment', 'comment-deleted': 'comment',
+};
+
+export const RESET_EVENT = 'event: reset\ndata: {}\n\n';
+const PING = ': ping\n\n';
+
+export type Live = ReturnType<typeof createLive>;
+
+export function createLive(options: LiveOptions) {
+  const { heartbeatSeconds, sessionUser, webhooks, nowIso } = options;
+  const maxStreams = options.maxStreams ?? MAX_STREAMS;
+  const maxPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  const bufferSize = options.bufferSize ?? EVENT_BUFFER_SIZE;
+
+  // Ids start from the clock, so a new process's ids are above an old one's: a client resuming
+  // across a restart is told to reset instead of being replayed the wrong events.
+  const firstId = Date.now() * 1000;
+  let lastId = firstId;
+  /** The newest events, oldest first, as written on the wire. */
+  const buffer: Array<{ id: number; frame: string }> = [];
+  const streams = new Set<Stream>();
+  const perUser = new Map<number, number>();
+  /** Frames published and not yet fanned out; drained once per turn of the event loop. */
+  let queued: string[] = [];
+  let drainScheduled = false;
+  let sessionsCheckScheduled = false;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  /** Writes without waiting; a client far behind is cut off. False when the stream was ended. */
+  function write(stream: Stream, text: string): boolean {
+    const { res } = stream;
+    if (res.destroyed || res.writableEnded) return false;
+    if (res.writableLength > MAX_UNSENT_BYTES) {
+      res.destroy();
+      return false;
+    }
+    res.write(text);
+    return true;
+  }
+
+  /** Ends the stream when its session no longer holds; true while it does. */
+  function stillSignedIn(stream: Stream): boolean {
+    if (sessionUser(stream.tokenHash) === stream.userId) return true;
+    stream.res.end();
+    return false;
+  }
+
+  function drain(): void {
+    drainScheduled = false;
+    const text = queued.join('');
+    queued = [];
+    for (const stream of streams) if (stillSignedIn(stream)) write(stream, text);
+  }
+
+  function beat(): void {
+    for (const stream of streams) if (stillSignedIn(stream)) write(stream, PING);
+  }
+
+  function remove(stream: Stream): void {
+    if (!streams.delete(stream)) return;
+    const left = (perUser.get(stream.userId) ?? 1) - 1;
+    if (left > 0) perUser.set(stream.userId, left);
+    else perUser.delete(stream.userId);
+    if (streams.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  /** The frames after `lastEventId`, or a reset when those are no longer all kept. */
+  function replay(header: string | string[] | undefined): string {
+    const raw = Array.isArray(header) ? header[0] : header;
+    if (raw === undefined || raw.trim() === '') return '';
+    const after = /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    const oldestKept = buffer.length > 0 ? buffer[0]!.id : lastId + 1;
+    if (!(after >= oldestKept - 1 && after <= lastId)) return RESET_EVENT;
+    return buffer.filter((event) => event.id > after).map((event) => event.frame).join('');
+  }
+
+  return {
+    /** Records a ticket change: an event for the streams and a POST for the webhooks, both after this request. */
+    publish(ticket: TicketRow, actor: User, action: TicketAction): void {
+      const change = CHANGE_OF[action.kind];
+      const id = ++lastId;
+      const data: TicketEvent = { id: ticket.id, number: ticket.number, change };
+      const frame = `id: ${id}\nevent: ticket\ndata: ${JSON.stringify(data)}\n\n`;
+      buffer.push({ id, frame });
+      if (buffer.length > bufferSize) buffer.shift();
+      if (streams.size > 0) {
+        queued.push(frame);
+        if (!drainScheduled) {
+          drainScheduled = true;
+          setImmediate(drain);
+        }
+      }
+      if (webhooks.enabled) {
+        const payload = {
+          event: 'ticket',
+          change,
+          ticket: { id: ticket.id, number: ticket.number, title: ticket.title, status: ticket.status, priority: ticket.priority },
+          actor: { id: actor.id, name: actor.first_name },
+          at: nowIso(),
+          text: describe(actor.first_name, ticket, action),
+        };
+        setImmediate(() => webhooks.send(payload, `${change} of ${ticket.number}`));
+      }
+    },
+
+    /** GET /events: checks the caps, then holds the response open as an event stream. */
+    open(req: IncomingMessage, userId: number, tokenHash: string): (res: ServerResponse) => void {
+      if ((perUser.get(userId) ?? 0) >= maxPerUser) throw new HttpError(429, SERVER.tooManyStreams, undefined, { 'Retry-After': '5' });
+      if (streams.size >= maxStreams) throw new HttpError(503, SERVER.busy, undefined, { 'Retry-After': '5' });
+      const resume = replay(req.headers['last-event-id']);
+      return (res) => {
+        const stream: Stream = { res, userId, tokenHash };
+        streams.add(stream);
+        perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+        res.once('close', () => remove(stream));
+        req.socket.setNoDelay(true);
+        req.socket.setKeepAlive(true, 60_000);
+        res.writeHead(200, {
+          'Content-Type': 'text/event-stream',
+          'Cache-Control': 'no-store',
+          'X-Accel-Buffering': 'no',
+          Vary: 'Authorization',
+        });
+        if (resume) res.write(resume);
+        else res.flushHeaders();
+        heartbeat ??= setInterval(beat, heartbeatSeconds * 1000).unref();
+      };
+    },
+
+    /** Sessions were revoked: end the streams whose session is gone (once, after this request). */
+    sessionsChanged(): void {
+      if (sessionsCheckScheduled || streams.size === 0) return;
+      sessionsCheckScheduled = true;
+      setImmediate(() => {
+        sessionsCheckScheduled = false;
+        for (const stream of streams) stillSignedIn(stream);
+      });
+    },
+
+    openStreams: () => streams.size,
+    lastEventId: () => lastId,
+
+    close(): void {
+      for (const stream of streams) stream.res.end();
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = undefined;
+      webhooks.close();
+    },
+  };
+}

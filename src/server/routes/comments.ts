@@ -1,0 +1,61 @@
+/** DESIGN §9.2 comments and §9.3 GET /events. Every signed-in role may read and add comments on any ticket. */
+import { COMMENT_MESSAGES, validateComment } from '../../shared/index.ts';
+import { idParam, type ServerContext } from '../context.ts';
+import { CACHE_TAGS } from '../http/answer-cache.ts';
+import { bodyText } from '../http/body.ts';
+import { check, forbidden, notFound } from '../http/errors.ts';
+import type { Router } from '../http/router.ts';
+
+export function commentRoutes(router: Router, app: ServerContext): void {
+  const ticketOf = (ref: string | undefined) => {
+    const ticket = app.tickets.find(ref ?? '');
+    if (!ticket) throw notFound();
+    return ticket;
+  };
+  const commentOf = (ref: string | undefined) => {
+    const comment = app.comments.find(idParam(ref));
+    if (!comment) throw notFound();
+    return comment;
+  };
+  /** The count on lists and the ticket's detail have changed. */
+  const changed = (ticketId: number) => app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.ticket(ticketId));
+
+  router.add('GET', '/tickets/:id/comments', (ctx) => {
+    const ticket = ticketOf(ctx.params.id);
+    // Not cached: the ETag of the answer (per caller) still saves the transfer.
+    return { body: { data: { list: app.comments.list(ticket.id) } } };
+  });
+
+  router.add('POST', '/tickets/:id/comments', (ctx) => {
+    const ticket = ticketOf(ctx.params.id);
+    check(validateComment(ctx.body));
+    const body = bodyText(ctx.body.body);
+    const comment = app.comments.add(ticket.id, ctx.user, body, app.nowIso());
+    changed(ticket.id);
+    app.live.publish(app.tickets.findById(ticket.id) ?? ticket, ctx.user, { kind: 'commented', body });
+    return { status: 201, body: { message: COMMENT_MESSAGES.added, data: comment } };
+  });
+
+  router.add('PATCH', '/comments/:id', (ctx) => {
+    const comment = commentOf(ctx.params.id);
+    if (comment.author.id !== ctx.user.id) throw forbidden();
+    check(validateComment(ctx.body));
+    const edited = app.comments.edit(comment.id, bodyText(ctx.body.body), app.nowIso());
+    if (!edited) throw notFound();
+    const ticket = app.tickets.findById(comment.ticket_id);
+    if (ticket) app.live.publish(ticket, ctx.user, { kind: 'comment-edited' });
+    return { body: { message: COMMENT_MESSAGES.updated, data: edited } };
+  });
+
+  router.add('DELETE', '/comments/:id', (ctx) => {
+    const comment = commentOf(ctx.params.id);
+    if (comment.author.id !== ctx.user.id && ctx.user.role !== 'super') throw forbidden();
+    if (!app.comments.remove(comment.id)) throw notFound();
+    changed(comment.ticket_id);
+    const ticket = app.tickets.findById(comment.ticket_id);
+    if (ticket) app.live.publish(ticket, ctx.user, { kind: 'comment-deleted' });
+    return { body: { message: COMMENT_MESSAGES.deleted } };
+  });
+
+  router.add('GET', '/events', (ctx) => ({ raw: app.live.open(ctx.req, ctx.user.id, ctx.tokenHash) }));
+}

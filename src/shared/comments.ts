@@ -1,0 +1,47 @@
+/**
+ * Comments on a ticket (DESIGN §9.2) and the live-update events (DESIGN §9.3): the rule, the
+ * messages and the shapes, shared so the client checks a comment exactly as the server does.
+ */
+import type { Role } from './constants.ts';
+import { hasControlCharacters } from './validators.ts';
+
+export const COMMENT_LIMITS = { bodyMin: 1, bodyMax: 10_000 } as const;
+
+export const COMMENT_MESSAGES = {
+  empty: 'Comment must not be empty.',
+  tooLong: 'Comment must be at most 10000 characters.',
+  controlCharacters: 'Comment must not contain control characters (line breaks and tabs are fine).',
+  added: 'Comment added',
+  updated: 'Comment updated',
+  deleted: 'Comment deleted',
+} as const;
+
+/** `{body: message}` when the comment is not acceptable; `{}` when it is. The body is trimmed first. */
+export function validateComment(input: Record<string, unknown>): Record<string, string> {
+  const body = typeof input.body === 'string' ? input.body.trim() : '';
+  if (body.length < COMMENT_LIMITS.bodyMin) return { body: COMMENT_MESSAGES.empty };
+  if (body.length > COMMENT_LIMITS.bodyMax) return { body: COMMENT_MESSAGES.tooLong };
+  if (hasControlCharacters(body)) return { body: COMMENT_MESSAGES.controlCharacters };
+  return {};
+}
+
+export interface TicketComment {
+  id: number;
+  ticket_id: number;
+  /** id is null once the author's account is deleted; the name and role stay. */
+  author: { id: number | null; name: string; role: Role };
+  body: string;
+  created_at: string;
+  /** null until the author edits it. */
+  edited_at: string | null;
+}
+
+export const TICKET_CHANGES = ['created', 'updated', 'status', 'comment'] as const;
+export type TicketChange = (typeof TICKET_CHANGES)[number];
+
+/** The data of one `event: ticket` on GET /events. */
+export interface TicketEvent {
+  id: number;
+  number: string;
+  change: TicketChange;
+}
