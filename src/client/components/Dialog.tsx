@@ -16,9 +16,11 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Hide the × button (confirmations have their own Cancel). @default false */
   hideClose?: boolean;
+  /** As wide as the screen allows (an image viewer). @default false */
+  wide?: boolean;
 }
 
-export function Dialog({ open, title, onClose, children, description, role = 'dialog', hideClose = false }: DialogProps) {
+export function Dialog({ open, title, onClose, children, description, role = 'dialog', hideClose = false, wide = false }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useId();
   useFocusTrap(ref, open, onClose);
@@ -31,7 +33,7 @@ export function Dialog({ open, title, onClose, children, description, role = 'di
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={description ? `${id}-desc` : undefined}
-        className={styles.dialog}
+        className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
         tabIndex={-1}
       >
         <div className={styles.head}>

@@ -15,6 +15,8 @@ const PATHS = {
   back: 'M19 12H5 M11 6l-6 6 6 6',
   chevron: 'M9 6l6 6-6 6',
   key: 'M8 11a4 4 0 1 0 0 8a4 4 0 1 0 0-8z M11 14l9-9 M17 8l3 3 M15 10l2 2',
+  comment: 'M4 5h16v11H9l-5 4z',
+  board: 'M3 4h18v13H3z M8 21h8 M12 17v4 M7 9h4 M7 12h7',
   user: 'M12 12a4 4 0 1 0 0-8a4 4 0 1 0 0 8z M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
 } as const;
 

@@ -22,6 +22,7 @@ export const ROUTES = {
     createCategory: '/admin/create-category',
     services: '/admin/service',
     createService: '/admin/create-service',
+    board: '/admin/board',
   },
   support: {
     home: '/support',
@@ -32,6 +33,7 @@ export const ROUTES = {
   developer: {
     home: '/developer',
     ticket: '/developer/ticket-details/:ticketID',
+    board: '/developer/board',
   },
 } as const;
 

@@ -65,6 +65,7 @@ describe('admin navigation', () => {
       ['Create Ticket', '/admin/create-ticket'],
       ['Categories', '/admin/category'],
       ['Services', '/admin/service'],
+      ['Board', '/admin/board'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();

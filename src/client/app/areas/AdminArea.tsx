@@ -7,6 +7,7 @@ import { CreateServicePage } from '../../features/services/pages/CreateServicePa
 import { ServicesPage } from '../../features/services/pages/ServicesPage.tsx';
 import { CreateAccountPage } from '../../features/staff/pages/CreateAccountPage.tsx';
 import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
+import { BoardPage } from '../../features/tickets/pages/BoardPage.tsx';
 import { AdminTicketDetailsPage } from '../../features/tickets/pages/AdminTicketDetailsPage.tsx';
 import { AdminTicketsPage } from '../../features/tickets/pages/AdminTicketsPage.tsx';
 import { CreateTicketPage } from '../../features/tickets/pages/CreateTicketPage.tsx';
@@ -34,6 +35,7 @@ export default function AdminArea() {
         <Route path={ADMIN.createCategory} component={CreateCategoryPage} />
         <Route path={ADMIN.services} component={ServicesPage} />
         <Route path={ADMIN.createService} component={CreateServicePage} />
+        <Route path={ADMIN.board} component={BoardPage} />
         <Route>
           <NotFound home={ADMIN.home} />
         </Route>

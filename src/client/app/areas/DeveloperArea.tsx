@@ -1,5 +1,6 @@
 /** The developer route table (lazy chunk). */
 import { Route, Switch } from 'wouter';
+import { BoardPage } from '../../features/tickets/pages/BoardPage.tsx';
 import { DeveloperHomePage } from '../../features/tickets/pages/DeveloperHomePage.tsx';
 import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPage.tsx';
 import { ROUTES } from '../../lib/paths.ts';
@@ -7,7 +8,10 @@ import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
 
 const DEVELOPER = ROUTES.developer;
-const LINKS = [{ href: DEVELOPER.home, label: 'Tickets' }];
+const LINKS = [
+  { href: DEVELOPER.home, label: 'Tickets' },
+  { href: DEVELOPER.board, label: 'Board' },
+];
 
 export default function DeveloperArea() {
   return (
@@ -15,6 +19,7 @@ export default function DeveloperArea() {
       <Switch>
         <Route path={DEVELOPER.home} component={DeveloperHomePage} />
         <Route path={DEVELOPER.ticket} component={TicketDetailsPage} />
+        <Route path={DEVELOPER.board} component={BoardPage} />
         <Route>
           <NotFound home={DEVELOPER.home} />
         </Route>

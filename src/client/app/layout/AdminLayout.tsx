@@ -18,6 +18,7 @@ const ADMIN_NAV: readonly { href: string; label: string; icon: IconName; section
   { href: ADMIN.createTicket, label: 'Create Ticket', icon: 'plus', section: [ADMIN.createTicket] },
   { href: ADMIN.categories, label: 'Categories', icon: 'category', section: [ADMIN.categories, ADMIN.createCategory] },
   { href: ADMIN.services, label: 'Services', icon: 'services', section: [ADMIN.services, ADMIN.createService] },
+  { href: ADMIN.board, label: 'Board', icon: 'board', section: [ADMIN.board] },
 ];
 
 const isActive = (section: readonly string[], path: string) => section.some((route) => matchesRoute(route, path));

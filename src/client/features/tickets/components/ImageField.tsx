@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useLatest } from '../../../lib/useLatest.ts';
 import { VALIDATION } from '../../../../shared/messages.ts';
 import { validateImageFile } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -31,8 +32,8 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
     if (input.current) input.current.value = '';
   }
 
-  async function pick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  /** A file from the picker, a paste or a drop: the same checks and messages for all three. */
+  async function take(file: File | undefined) {
     const pickNumber = ++picks.current;
     setProblem(undefined);
     if (!file) return;
@@ -55,6 +56,38 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
     // A file picked while this one was being read wins.
     if (pickNumber === picks.current) onChange(dataUrl);
   }
+  const takeLatest = useLatest(take);
+
+  // Ctrl+V anywhere in the form: a pasted file is taken as the image; pasted text goes where it was typed.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const onPaste = (event: ClipboardEvent) => {
+      const file = event.clipboardData?.files?.[0];
+      if (!file) return;
+      event.preventDefault();
+      void takeLatest.current(file);
+    };
+    form.addEventListener('paste', onPaste);
+    return () => form.removeEventListener('paste', onPaste);
+  }, [takeLatest]);
+
+  const [dragging, setDragging] = useState(false);
+  const onDragOver = (event: DragEvent) => {
+    if (![...(event.dataTransfer?.types ?? [])].includes('Files')) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer?.files?.[0];
+    if (file) {
+      clearInput();
+      void take(file);
+    }
+  };
 
   function remove() {
     clearInput();
@@ -67,17 +100,29 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
       <label htmlFor={id} className={styles.label}>
         Image (optional)
       </label>
-      <input
-        ref={input}
-        id={id}
-        name="image"
-        type="file"
-        accept="image/*"
-        className={styles.input}
-        onChange={(event) => void pick(event)}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-      />
+      <div
+        className={dragging ? `${styles.drop} ${styles.dragging}` : styles.drop}
+        onDragOver={onDragOver}
+        onDragEnter={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="image-drop"
+      >
+        <input
+          ref={input}
+          id={id}
+          name="image"
+          type="file"
+          accept="image/*"
+          className={styles.input}
+          onChange={(event) => void take(event.target.files?.[0])}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : `${id}-hint`}
+        />
+        <span id={`${id}-hint`} className={styles.hint}>
+          or paste (Ctrl+V) or drop an image here
+        </span>
+      </div>
       {message && (
         <p id={`${id}-error`} className={styles.error}>
           {message}

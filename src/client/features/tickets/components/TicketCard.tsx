@@ -5,6 +5,7 @@ import { CONFIRM } from '../../../../shared/messages.ts';
 import { formatDueDate, truncateName, truncateTitle } from '../../../../shared/format.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button } from '../../../components/Button.tsx';
+import { CommentCount } from './CommentCount.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
@@ -55,6 +56,7 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
       </dl>
       <div className={styles.bottom}>
         <StatusBadge status={ticket.status} />
+        <CommentCount count={ticket.comment_count} />
         {ticket.due_date && (
           <span className={styles.due} data-overdue={isOverdue(ticket) || undefined}>
             {isOverdue(ticket) ? 'Overdue' : 'Due'} {formatDueDate(ticket.due_date)}

@@ -3,6 +3,7 @@ import type { Ticket } from '../../../../shared/types.ts';
 import { APP_LABELS } from '../../../../shared/constants.ts';
 import { formatDueDate, formatLogDate, isSafeLink } from '../../../../shared/format.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import { TicketImage } from './TicketImage.tsx';
 import styles from './TicketInfo.module.css';
 
 const NONE = '---';
@@ -66,11 +67,9 @@ export function TicketInfo({ ticket, actions }: TicketInfoProps) {
         <Field label="Description" wide>
           <p className={styles.description}>{ticket.description}</p>
         </Field>
-        {image && (
+        {(image || ticket.has_image) && (
           <Field label="Image" wide>
-            <a href={image} target="_blank" rel="noopener noreferrer">
-              <img src={image} alt={`Attachment of ${ticket.number}`} className={styles.image} />
-            </a>
+            <TicketImage number={ticket.number} inline={image} hasImage={ticket.has_image} />
           </Field>
         )}
       </dl>

@@ -10,6 +10,7 @@ import { formatLogDate } from '../../../../shared/format.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
+import { CommentCount } from './CommentCount.tsx';
 import tableStyles from '../../../components/Table.module.css';
 import styles from './TicketTable.module.css';
 
@@ -64,6 +65,7 @@ export function TicketTable({ tickets, area }: TicketTableProps) {
               </td>
               <td className={styles.title} title={ticket.title}>
                 {ticket.title}
+                <CommentCount count={ticket.comment_count} />
               </td>
               <td><StatusBadge status={ticket.status} /></td>
               <td><PriorityBadge priority={ticket.priority} /></td>

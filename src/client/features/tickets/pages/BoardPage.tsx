@@ -1,0 +1,109 @@
+/**
+ * The kiosk queue board (/admin/board, /developer/board): read-only, dark, large type, read from
+ * across a room. Counts by status, then the open and assigned tickets by priority (high first)
+ * and age. Its reads live under the 'tickets' group, so the live-update stream refreshes it with
+ * no interaction; each refetch replaces what it shows, so nothing accumulates over days.
+ */
+import { useEffect, useState } from 'react';
+import type { Priority } from '../../../../shared/constants.ts';
+import type { TicketQuery } from '../../../../shared/workQueue.ts';
+import type { Ticket } from '../../../../shared/types.ts';
+import { useLiveStatus } from '../../../lib/liveUpdates.ts';
+import { useTicketPages, useTicketStats } from '../queries.ts';
+import styles from './BoardPage.module.css';
+
+const QUEUE: TicketQuery = { status: ['opened', 'assigned'], sort: 'priority' };
+const NO_FILTERS = {};
+const MINUTE = 60_000;
+
+/** A short age for a room: '12 min', '5 h', '3 d'. */
+export function boardAge(iso: string, now: number): string {
+  const ago = Math.max(0, now - new Date(iso).getTime());
+  if (Number.isNaN(ago)) return '';
+  if (ago < 60 * MINUTE) return `${Math.floor(ago / MINUTE)} min`;
+  if (ago < 24 * 60 * MINUTE) return `${Math.floor(ago / (60 * MINUTE))} h`;
+  return `${Math.floor(ago / (24 * 60 * MINUTE))} d`;
+}
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function Count({ label, value, tone }: { label: string; value: number | undefined; tone: string }) {
+  return (
+    <div className={styles.count} data-tone={tone}>
+      <span className={styles.countValue}>{value ?? '–'}</span>
+      <span className={styles.countLabel}>{label}</span>
+    </div>
+  );
+}
+
+const PRIORITY_TONE: Record<Priority, string> = { high: 'red', medium: 'yellow', low: 'green' };
+
+function Row({ ticket, now }: { ticket: Ticket; now: number }) {
+  return (
+    <li className={styles.row} data-priority={ticket.priority}>
+      <span className={styles.priority} data-tone={PRIORITY_TONE[ticket.priority]}>
+        {ticket.priority}
+      </span>
+      <span className={styles.number}>{ticket.number}</span>
+      <span className={styles.title}>{ticket.title}</span>
+      <span className={styles.status} data-status={ticket.status}>
+        {ticket.status}
+      </span>
+      <span className={styles.developer}>{ticket.developer?.name || '---'}</span>
+      <span className={styles.age} title={ticket.created_at}>
+        {boardAge(ticket.created_at, now)}
+      </span>
+    </li>
+  );
+}
+
+export function BoardPage() {
+  const stats = useTicketStats(NO_FILTERS);
+  const queue = useTicketPages('all', QUEUE);
+  const live = useLiveStatus();
+  const now = useMinuteClock();
+  const tickets = queue.data?.[0]?.list ?? [];
+  const total = queue.data?.[0]?.total;
+
+  return (
+    <div className={styles.board}>
+      <header className={styles.head}>
+        <h1 className={styles.heading}>Queue board</h1>
+        <span className={styles.live} data-state={live} role="status">
+          {live === 'live' ? 'Live' : live === 'off' ? '' : 'Reconnecting…'}
+        </span>
+      </header>
+      <section className={styles.counts} aria-label="Tickets by status">
+        <Count label="Opened" value={stats.data?.status.opened} tone="red" />
+        <Count label="Assigned" value={stats.data?.status.assigned} tone="yellow" />
+        <Count label="Unassigned" value={stats.data?.unassigned} tone="blue" />
+        <Count label="Closed" value={stats.data?.status.closed} tone="green" />
+      </section>
+      <section aria-labelledby="board-queue">
+        <h2 id="board-queue" className={styles.subheading}>
+          Open and assigned{total !== undefined && total > tickets.length ? ` (${tickets.length} of ${total})` : ''}
+        </h2>
+        {queue.error && !queue.data ? (
+          <p className={styles.empty}>{queue.error.message}...</p>
+        ) : queue.isPending ? (
+          <p className={styles.empty}>Loading</p>
+        ) : tickets.length === 0 ? (
+          <p className={styles.empty}>Nothing waiting.</p>
+        ) : (
+          <ol className={styles.list}>
+            {tickets.map((ticket) => (
+              <Row key={ticket.id} ticket={ticket} now={now} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
