@@ -209,7 +209,8 @@ export function createLive(options: LiveOptions) {
       });
     },
 
-    openStreams: () => streams.size,
+    /** Open streams, of one user or of everyone. */
+    openStreams: (userId?: number) => (userId === undefined ? streams.size : (perUser.get(userId) ?? 0)),
     lastEventId: () => lastId,
 
     close(): void {

@@ -1,0 +1,123 @@
+/** DESIGN §9.3 webhooks: a signed POST per ticket event, verified by a receiver on port 0, retried after a failure. */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+
+const SECRET = 'test-webhook-secret';
+const ARRIVES_WITHIN_MS = 3000;
+
+interface Received {
+  body: string;
+  signature: string | undefined;
+  contentType: string | undefined;
+  valid: boolean;
+}
+
+/** The README's receiver check: HMAC-SHA256 of the raw body, compared in constant time. */
+function verify(raw: string, header: string | undefined, secret: string): boolean {
+  const expected = Buffer.from(`sha256=${crypto.createHmac('sha256', secret).update(raw).digest('hex')}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+let receiver: http.Server;
+const received: Received[] = [];
+/** For a ticket title: the statuses its deliveries are answered with first, in order; then 204. */
+const failFor = new Map<string, number[]>();
+let t: TestServer;
+let w: World;
+
+async function waitFor<T>(find: () => T | undefined, ms = ARRIVES_WITHIN_MS): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`nothing arrived within ${ms} ms: ${JSON.stringify(received)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      const signature = req.headers['x-helpdesk-signature'] as string | undefined;
+      received.push({ body: raw, signature, contentType: req.headers['content-type'], valid: verify(raw, signature, SECRET) });
+      const title = JSON.parse(raw).ticket?.title as string;
+      res.writeHead(failFor.get(title)?.shift() ?? 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  t = await startTestServer({ webhookUrls: [url], webhookSecret: SECRET, webhookRetrySeconds: [0.05, 0.1] });
+  w = await createWorld(t);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const bodies = () => received.map((r) => JSON.parse(r.body));
+
+describe('webhooks', () => {
+  it('POSTs each ticket event as signed JSON with a text line', async () => {
+    const created = await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, { title: 'Printer on fire' }) });
+    const number = created.body.data.number;
+    const hook = await waitFor(() => received.find((r) => JSON.parse(r.body).ticket.number === number));
+    expect(hook.valid).toBe(true);
+    expect(hook.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(hook.contentType).toBe('application/json');
+    const body = JSON.parse(hook.body);
+    expect(body).toMatchObject({
+      event: 'ticket',
+      change: 'created',
+      ticket: { id: created.body.data.id, number, title: 'Printer on fire', status: 'opened', priority: 'high' },
+      actor: { id: w.owner.id, name: 'Olivia' },
+      text: `Olivia opened ${number} "Printer on fire"`,
+    });
+    expect(Date.parse(body.at)).not.toBeNaN();
+
+    await t.call('PATCH', `/api/tickets/${number}`, { token: w.admin.token, json: { status: 'closed' } });
+    const closed = await waitFor(() => bodies().find((b) => b.ticket.number === number && b.change === 'status'));
+    expect(closed.text).toBe(`Admin closed ${number} "Printer on fire"`);
+    expect(closed.ticket.status).toBe('closed');
+
+    await t.call('POST', `/api/tickets/${number}/comments`, { token: w.developer.token, json: { body: 'Extinguisher\non its way' } });
+    const commented = await waitFor(() => bodies().find((b) => b.ticket.number === number && b.change === 'comment'));
+    expect(commented.text).toBe(`Dana commented on ${number} "Printer on fire": Extinguisher on its way`);
+    // A tampered body fails the check.
+    expect(verify(hook.body.replace('Printer', 'Scanner'), hook.signature, SECRET)).toBe(false);
+  });
+
+  it('retries after a 500, and the retry arrives signed', async () => {
+    const ticket = await createTicket(t, w);
+    failFor.set('Retry me please', [500]);
+    await t.call('PATCH', `/api/tickets/${ticket.number}/edit`, { token: w.owner.token, json: { title: 'Retry me please' } });
+    const attempts = await waitFor(() => {
+      const found = received.filter((r) => JSON.parse(r.body).ticket.title === 'Retry me please');
+      return found.length === 2 ? found : undefined;
+    });
+    // The same body, signed the same, twice: the first answered 500, the retry 204.
+    expect(attempts[0]!.body).toBe(attempts[1]!.body);
+    expect(attempts.every((a) => a.valid)).toBe(true);
+    const failures = t.logs.filter((line) => line.includes('Webhook') && line.includes(ticket.number) && line.includes('HTTP 500'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/attempt 1 of 3: retrying/);
+    expect(failures[0]).not.toMatch(/\n\s+at /);
+  });
+
+  it('gives up after the last retry with one logged line, and never delays the request', async () => {
+    failFor.set('Never delivered', [503, 503, 503]);
+    const started = performance.now();
+    const created = await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, { title: 'Never delivered' }) });
+    expect(created.status).toBe(201);
+    expect(performance.now() - started).toBeLessThan(ARRIVES_WITHIN_MS);
+    await waitFor(() => (t.logs.some((line) => line.includes(created.body.data.number) && line.includes('given up')) ? true : undefined));
+    expect(received.filter((r) => JSON.parse(r.body).ticket.title === 'Never delivered')).toHaveLength(3);
+    expect(t.logs.filter((line) => line.includes(created.body.data.number))).toHaveLength(3);
+  });
+});
