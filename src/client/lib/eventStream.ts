@@ -24,6 +24,8 @@ const MAX_PENDING = 64 * 1024;
  */
 export class EventParser {
   private pending = '';
+  /** The last chunk ended in '\r': a '\n' opening the next one belongs to it. */
+  private skipLF = false;
   private id: string | undefined;
   private event = '';
   private data: string[] = [];
@@ -34,14 +36,16 @@ export class EventParser {
   /** Feeds a decoded chunk; answers the events it completed. */
   feed(chunk: string): StreamEvent[] {
     const out: StreamEvent[] = [];
+    if (this.skipLF && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    this.skipLF = false;
     let text = this.pending + chunk;
     let start = 0;
     for (;;) {
       const nl = text.slice(start).search(/\r\n|\r|\n/);
       if (nl < 0) break;
       const end = start + nl;
-      // '\r' at the very end of a chunk may be the first half of '\r\n': wait for the next one.
-      if (text[end] === '\r' && end + 1 === text.length) break;
+      // '\r' at the very end of a chunk may be the first half of '\r\n': skip a '\n' that opens the next.
+      if (text[end] === '\r' && end + 1 === text.length) this.skipLF = true;
       const width = text[end] === '\r' && text[end + 1] === '\n' ? 2 : 1;
       const dispatched = this.line(text.slice(start, end));
       if (dispatched) out.push(dispatched);

@@ -97,7 +97,7 @@ export function BoardPage() {
         ) : tickets.length === 0 ? (
           <p className={styles.empty}>Nothing waiting.</p>
         ) : (
-          <ol className={styles.list}>
+          <ol className={styles.list} aria-labelledby="board-queue">
             {tickets.map((ticket) => (
               <Row key={ticket.id} ticket={ticket} now={now} />
             ))}

@@ -1,0 +1,128 @@
+/** The live-update stream (DESIGN §9.3): parsing, reconnecting with Last-Event-ID, and what each event refreshes. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { EventParser, openEventStream, reconnectDelay, type StreamEvent, type StreamStatus } from '../../../src/client/lib/eventStream.ts';
+import { keysForEvent } from '../../../src/client/lib/liveUpdates.ts';
+import { useAuth } from '../../../src/client/lib/auth.ts';
+
+describe('EventParser', () => {
+  it('reads ids, event names and data; pings and comments are skipped', () => {
+    const parser = new EventParser();
+    const events = parser.feed(': ping\n\nid: 7\nevent: ticket\ndata: {"id":1,"number":"TCK-000001","change":"created"}\n\n: ping\n\n');
+    expect(events).toEqual([{ id: '7', event: 'ticket', data: '{"id":1,"number":"TCK-000001","change":"created"}' }]);
+    expect(parser.lastEventId).toBe('7');
+  });
+
+  it('joins events split anywhere across chunks, CRLF and CR line ends included', () => {
+    const parser = new EventParser();
+    const text = 'id: 1\r\nevent: ticket\r\ndata: a\r\ndata: b\r\n\r\nid: 2\revent: reset\rdata:\r\r';
+    const got: StreamEvent[] = [];
+    for (const ch of text) got.push(...parser.feed(ch));
+    expect(got).toEqual([
+      { id: '1', event: 'ticket', data: 'a\nb' },
+      { id: '2', event: 'reset', data: '' },
+    ]);
+    expect(parser.lastEventId).toBe('2');
+  });
+
+  it('keeps nothing between events and drops a line that never ends', () => {
+    const parser = new EventParser();
+    for (let i = 0; i < 1000; i++) parser.feed(`id: ${i}\nevent: ticket\ndata: {}\n\n`);
+    expect(parser.lastEventId).toBe('999');
+    expect(parser.feed('data: ' + 'x'.repeat(70_000))).toEqual([]);
+    expect((parser as unknown as { pending: string }).pending).toBe('');
+  });
+});
+
+describe('what an event refreshes', () => {
+  const ticket = (change: string) => ({ id: '1', event: 'ticket', data: JSON.stringify({ id: 5, number: 'TCK-000005', change }) });
+
+  it('lists and counts for every change; the detail and log for edits and transitions; the comments for a comment', () => {
+    expect(keysForEvent(ticket('created'))).toEqual([['tickets'], ['mytickets']]);
+    expect(keysForEvent(ticket('updated'))).toEqual([
+      ['tickets'],
+      ['mytickets'],
+      ['singletickets', 'TCK-000005'],
+      ['ticketlogs', 'TCK-000005'],
+      ['singletickets', '5'],
+      ['ticketlogs', '5'],
+    ]);
+    expect(keysForEvent(ticket('status'))).toContainEqual(['ticketlogs', 'TCK-000005']);
+    expect(keysForEvent(ticket('comment'))).toEqual([['tickets'], ['mytickets'], ['comments', 'TCK-000005'], ['comments', '5']]);
+  });
+
+  it('reset refreshes everything; other events and broken data nothing', () => {
+    expect(keysForEvent({ id: undefined, event: 'reset', data: '' })).toBeUndefined();
+    expect(keysForEvent({ id: undefined, event: 'message', data: '{}' })).toBeNull();
+    expect(keysForEvent({ id: undefined, event: 'ticket', data: '{not json' })).toBeNull();
+  });
+});
+
+/** A fake /events: each call answers the next script (a list of chunks, then the stream ends), or a status. */
+function fakeEvents(scripts: (string[] | number)[]) {
+  const calls: { headers: Record<string, string> }[] = [];
+  vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name.toLowerCase()] = value));
+    calls.push({ headers });
+    const script = scripts[calls.length - 1];
+    if (script === undefined) return new Promise<Response>(() => undefined); // hangs: stay connected
+    if (typeof script === 'number') return new Response(JSON.stringify({ message: 'no' }), { status: script });
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of script) controller.enqueue(encoder.encode(chunk));
+        controller.close();
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  });
+  return calls;
+}
+
+describe('openEventStream', () => {
+  let stop: (() => void) | undefined;
+  afterEach(() => {
+    stop?.();
+    stop = undefined;
+  });
+
+  it('backs off 1 s, 2 s, 4 s … up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+
+  it('sends the token, hands on each event, and reconnects after an end with Last-Event-ID', async () => {
+    useAuth.getState().login('token-1', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'super', last_seen: null });
+    const calls = fakeEvents([['id: 41\nevent: ticket\ndata: {"id":1,"number":"TCK-000001","change":"created"}\n\n', ': ping\n\nid: 42\nevent: ticket\ndata: {}\n\n']]);
+    const events: StreamEvent[] = [];
+    const statuses: StreamStatus[] = [];
+    stop = openEventStream({ onEvent: (e) => events.push(e), onStatus: (s) => statuses.push(s) });
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: 3000 });
+    expect(calls[0]!.headers.authorization).toBe('Bearer token-1');
+    expect(calls[0]!.headers.accept).toBe('text/event-stream');
+    expect(calls[0]!.headers['last-event-id']).toBeUndefined();
+    expect(calls[1]!.headers['last-event-id']).toBe('42');
+    expect(events.map((e) => e.id)).toEqual(['41', '42']);
+    expect(statuses.slice(0, 3)).toEqual(['connecting', 'live', 'reconnecting']);
+  });
+
+  it('retries after a failure, and gives up on 401 (signed out)', async () => {
+    useAuth.getState().login('token-2', { id: 2, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'support', last_seen: null });
+    const calls = fakeEvents([503, 401]);
+    const statuses: StreamStatus[] = [];
+    stop = openEventStream({ onEvent: () => undefined, onStatus: (s) => statuses.push(s) });
+    await waitFor(() => expect(statuses.at(-1)).toBe('off'), { timeout: 3000 });
+    expect(calls).toHaveLength(2);
+    expect(useAuth.getState().accessToken).toBeNull();
+  });
+
+  it('stop() aborts the open stream and no reconnect follows', async () => {
+    useAuth.getState().login('token-3', { id: 3, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'support', last_seen: null });
+    const calls = fakeEvents([]);
+    stop = openEventStream({ onEvent: () => undefined });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(calls).toHaveLength(1);
+  });
+});

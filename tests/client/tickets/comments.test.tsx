@@ -1,0 +1,150 @@
+/** The Comments section on every details page (DESIGN §9.2): list, composer, edit and delete rules, the draft. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TicketComment } from '../../../src/shared/comments.ts';
+import { fakeApi, renderApp, signInAs, type FakeRequest, type Reply } from '../fakeApi.ts';
+import { ADMIN, DEV, SUPPORT, detailRoutes, list, makeTicket } from './fixtures.ts';
+
+type Person = typeof ADMIN | typeof SUPPORT | typeof DEV;
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+function comment(id: number, author: Person, body: string, created_at = minutesAgo(5)): TicketComment {
+  return { id, ticket_id: 1, author: { id: author.id, name: author.first_name, role: author.role }, body, created_at, edited_at: null };
+}
+
+/** A fake server holding the comments: POST adds, PATCH and DELETE (the initial ones) edit and remove. */
+function serve(person: Person, initial: TicketComment[], path: (number: string) => string) {
+  const ticket = makeTicket();
+  let comments = [...initial];
+  let nextId = 100;
+  const byId: Record<string, (req: FakeRequest) => Reply> = {};
+  for (const c of initial) {
+    byId[`PATCH /comments/${c.id}`] = (req) => {
+      comments = comments.map((x) => (x.id === c.id ? { ...x, body: (req.body as { body: string }).body, edited_at: new Date().toISOString() } : x));
+      return { body: { message: 'Comment updated', data: comments.find((x) => x.id === c.id) } };
+    };
+    byId[`DELETE /comments/${c.id}`] = () => {
+      comments = comments.filter((x) => x.id !== c.id);
+      return { body: { message: 'Comment deleted' } };
+    };
+  }
+  const server = fakeApi({
+    ...detailRoutes(ticket),
+    [`GET /tickets/${ticket.number}/comments`]: () => list(comments),
+    [`POST /tickets/${ticket.number}/comments`]: (req: FakeRequest) => {
+      const added = comment(nextId++, person, (req.body as { body: string }).body, new Date().toISOString());
+      comments = [...comments, added];
+      return { status: 201, body: { message: 'Comment added', data: added } };
+    },
+    ...byId,
+  });
+  signInAs(person);
+  renderApp(path(ticket.number));
+  return { server, ticket };
+}
+
+const commentsSection = () => screen.getByRole('region', { name: /^Comments/ });
+const composer = () => screen.getByLabelText('Add a comment') as HTMLTextAreaElement;
+
+beforeEach(() => sessionStorage.clear());
+
+describe('comments on the details page', () => {
+  it.each([
+    ['admin', ADMIN, (n: string) => `/admin/ticket/${n}`],
+    ['support', SUPPORT, (n: string) => `/support/ticket-details/${n}`],
+    ['developer', DEV, (n: string) => `/developer/ticket-details/${n}`],
+  ] as const)('shows the comments oldest first with author, role and relative time in the %s area', async (_area, person, path) => {
+    serve(person, [comment(1, SUPPORT, 'First\nsecond line', minutesAgo(90)), comment(2, DEV, 'See https://example.com/x. Not javascript:alert(1)', minutesAgo(5))], path);
+    const items = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Comment by Sam', 'Comment by Dora']);
+    expect(within(items[0]!).getByText('Support')).toBeTruthy();
+    expect(within(items[0]!).getByText('1 h ago')).toBeTruthy();
+    expect(within(items[1]!).getByText('Developer')).toBeTruthy();
+    const time = within(items[1]!).getByText('5 min ago');
+    expect(time.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
+    // Line breaks are kept as text (CSS pre-wrap); only the http link is clickable.
+    expect(items[0]!.querySelector('p')?.textContent).toBe('First\nsecond line');
+    const links = within(items[1]!).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com/x']);
+    expect(items[1]!.textContent).toContain('javascript:alert(1)');
+  });
+
+  it('adds a comment with Ctrl+Enter, clears the composer and shows it', async () => {
+    const { server, ticket } = serve(SUPPORT, [], (n) => `/support/ticket-details/${n}`);
+    expect(await screen.findByText('No comments yet.')).toBeTruthy();
+    fireEvent.change(composer(), { target: { value: '  Any news?\nThanks  ' } });
+    fireEvent.keyDown(composer(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(server.calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/tickets/${ticket.number}/comments`, body: { body: 'Any news?\nThanks' } });
+    expect(await screen.findByText('Comment added')).toBeTruthy();
+    expect(await within(commentsSection()).findByText(/Any news\?/)).toBeTruthy();
+    expect(composer().value).toBe('');
+    expect(sessionStorage.getItem(`helpdesk.commentDraft.${ticket.number}`)).toBeNull();
+  });
+
+  it('Cmd+Enter sends too, and the Add comment button; an empty comment is refused with the shared message', async () => {
+    const { server } = serve(DEV, [], (n) => `/developer/ticket-details/${n}`);
+    await screen.findByText('No comments yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
+    expect(await screen.findByText('Comment must not be empty.')).toBeTruthy();
+    fireEvent.change(composer(), { target: { value: 'x'.repeat(10_001) } });
+    expect(await screen.findByText('Comment must be at most 10000 characters.')).toBeTruthy();
+    fireEvent.change(composer(), { target: { value: 'On it' } });
+    fireEvent.keyDown(composer(), { key: 'Enter', metaKey: true });
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+  });
+
+  it('keeps a draft in sessionStorage across a reload, and Cancel clears it', async () => {
+    const first = serve(SUPPORT, [], (n) => `/support/ticket-details/${n}`);
+    await screen.findByText('No comments yet.');
+    fireEvent.change(composer(), { target: { value: 'Half a thought' } });
+    const key = `helpdesk.commentDraft.${first.ticket.number}`;
+    expect(sessionStorage.getItem(key)).toBe('Half a thought');
+    first.server.calls.length = 0;
+    // A reload: unmount everything and render the page again.
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+    sessionStorage.setItem(key, 'Half a thought');
+    renderApp(`/support/ticket-details/${first.ticket.number}`);
+    await screen.findByText('No comments yet.');
+    expect(composer().value).toBe('Half a thought');
+    fireEvent.click(within(commentsSection()).getByRole('button', { name: 'Cancel' }));
+    expect(composer().value).toBe('');
+    expect(sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('the author may edit and delete their own; others see no buttons', async () => {
+    const { server } = serve(SUPPORT, [comment(1, SUPPORT, 'Mine'), comment(2, DEV, 'Theirs')], (n) => `/support/ticket-details/${n}`);
+    const [mine, theirs] = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
+    expect(within(theirs!).queryByRole('button')).toBeNull();
+    fireEvent.click(within(mine!).getByRole('button', { name: 'Edit comment' }));
+    const editor = within(mine!).getByLabelText('Edit comment');
+    fireEvent.change(editor, { target: { value: 'Mine, edited' } });
+    fireEvent.keyDown(editor, { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByText('Comment updated')).toBeTruthy();
+    expect(server.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: '/comments/1', body: { body: 'Mine, edited' } });
+    expect(await screen.findByText('Mine, edited')).toBeTruthy();
+    expect(screen.getByText('(edited)')).toBeTruthy();
+
+    fireEvent.click(within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Delete comment' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this comment?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Comment deleted')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Mine, edited')).toBeNull());
+    expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/comments/1')).toBe(true);
+  });
+
+  it('a super may delete any comment but edit only their own; Cancel keeps it', async () => {
+    const { server } = serve(ADMIN, [comment(1, SUPPORT, 'From support'), comment(2, ADMIN, 'From admin')], (n) => `/admin/ticket/${n}`);
+    const [theirs, mine] = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
+    expect(within(theirs!).queryByRole('button', { name: 'Edit comment' })).toBeNull();
+    expect(within(theirs!).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
+    expect(within(mine!).getByRole('button', { name: 'Edit comment' })).toBeTruthy();
+    fireEvent.click(within(theirs!).getByRole('button', { name: 'Delete comment' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+});
