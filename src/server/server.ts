@@ -76,7 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     queue: createTicketQueue(db),
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
-    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, sessionUser: (hash) => sessions.resolve(hash), webhooks, nowIso }),
+    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso }),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),

@@ -43,6 +43,20 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
 
   const expired = (s: SessionRow, at: number) => at - s.last_used_at > idleMs || at - s.created_at > maxMs;
 
+  function live(tokenHash: string): { userId: number; validUntil: number } | undefined {
+    const session = byHash.get(tokenHash) as SessionRow | undefined;
+    if (!session) return undefined;
+    const at = now();
+    if (expired(session, at)) {
+      removeOne.run(session.id);
+      return undefined;
+    }
+    const touched = at - session.last_used_at >= TOUCH_EVERY_MS;
+    if (touched) touch.run(at, session.id);
+    const lastUsed = touched ? at : session.last_used_at;
+    return { userId: session.user_id, validUntil: Math.min(lastUsed + idleMs, session.created_at + maxMs) };
+  }
+
   return {
     /**
      * Starts a session and returns the token (only its hash is stored), or undefined when the
@@ -55,17 +69,13 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
     },
 
     /** The user id behind a live token, or undefined (unknown, revoked or expired). */
-    resolve(tokenHash: string): number | undefined {
-      const session = byHash.get(tokenHash) as SessionRow | undefined;
-      if (!session) return undefined;
-      const at = now();
-      if (expired(session, at)) {
-        removeOne.run(session.id);
-        return undefined;
-      }
-      if (at - session.last_used_at >= TOUCH_EVERY_MS) touch.run(at, session.id);
-      return session.user_id;
-    },
+    resolve: (tokenHash: string): number | undefined => live(tokenHash)?.userId,
+
+    /**
+     * Like resolve, with the time (ms) before which the session cannot expire unless revoked:
+     * a long-lived reader (an event stream) need not ask the database again until then.
+     */
+    live,
 
     revoke: (tokenHash: string) => void removeByHash.run(tokenHash),
     revokeAll: (userId: number) => void removeForUser.run(userId),

@@ -19,12 +19,21 @@ export const MAX_STREAMS = 1_000;
 /** A stream whose client has not taken this much is cut off rather than buffered for ever. */
 const MAX_UNSENT_BYTES = 256 * 1024;
 const TITLE_IN_TEXT_MAX = 80;
+/** Streams written per turn of the event loop during a fan-out. */
+const FAN_OUT_SLICE = 50;
+/**
+ * Fan-outs start at most this often: the first event after a quiet spell goes out at once, and
+ * events of a burst that follows share one write per stream (an event arrives at most this late).
+ */
+const FAN_OUT_EVERY_MS = 50;
 const COMMENT_IN_TEXT_MAX = 140;
 
 export interface LiveOptions {
   heartbeatSeconds: number;
-  /** The user id behind a live session (touching it: an open stream is use), or undefined. */
-  sessionUser: (tokenHash: string) => number | undefined;
+  /** The user behind a live session and when it may expire at the soonest (touching it: an open stream is use). */
+  session: (tokenHash: string) => { userId: number; validUntil: number } | undefined;
+  /** The clock, in ms (the session's). */
+  now: () => number;
   webhooks: Webhooks;
   nowIso: () => string;
   maxStreams?: number;
@@ -43,6 +52,10 @@ interface Stream {
   res: ServerResponse;
   userId: number;
   tokenHash: string;
+  /** Until then the session holds unless revoked (revocations are checked at once, see sessionsChanged). */
+  validUntil: number;
+  /** The id of the last event written to it. */
+  lastSent: number;
 }
 
 const oneLine = (text: string, max: number) => {
@@ -76,7 +89,7 @@ const PING = ': ping\n\n';
 export type Live = ReturnType<typeof createLive>;
 
 export function createLive(options: LiveOptions) {
-  const { heartbeatSeconds, sessionUser, webhooks, nowIso } = options;
+  const { heartbeatSeconds, session, now, webhooks, nowIso } = options;
   const maxStreams = options.maxStreams ?? MAX_STREAMS;
   const maxPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
   const bufferSize = options.bufferSize ?? EVENT_BUFFER_SIZE;
@@ -90,8 +103,9 @@ export function createLive(options: LiveOptions) {
   const streams = new Set<Stream>();
   const perUser = new Map<number, number>();
   /** Frames published and not yet fanned out; drained once per turn of the event loop. */
-  let queued: string[] = [];
+  let queued: Array<{ id: number; frame: string }> = [];
   let drainScheduled = false;
+  let lastDrainAt = -Infinity;
   let sessionsCheckScheduled = false;
   let heartbeat: NodeJS.Timeout | undefined;
 
@@ -107,22 +121,63 @@ export function createLive(options: LiveOptions) {
     return true;
   }
 
-  /** Ends the stream when its session no longer holds; true while it does. */
-  function stillSignedIn(stream: Stream): boolean {
-    if (sessionUser(stream.tokenHash) === stream.userId) return true;
+  /**
+   * Ends the stream when its session no longer holds; true while it does. The database is asked
+   * when the session's soonest expiry has passed, or when `ask` (heartbeats, revocations).
+   */
+  function stillSignedIn(stream: Stream, ask = false): boolean {
+    if (!ask && now() < stream.validUntil) return true;
+    const found = session(stream.tokenHash);
+    if (found && found.userId === stream.userId) {
+      stream.validUntil = found.validUntil;
+      return true;
+    }
     stream.res.end();
     return false;
   }
 
+  /**
+   * Writes the queued frames to every stream, a slice per turn of the event loop, so requests
+   * that arrive meanwhile are served between slices instead of after the whole fan-out.
+   */
   function drain(): void {
-    drainScheduled = false;
-    const text = queued.join('');
+    const frames = queued;
     queued = [];
-    for (const stream of streams) if (stillSignedIn(stream)) write(stream, text);
+    const text = frames.map((f) => f.frame).join('');
+    const firstId = frames[0]!.id;
+    const lastSent = frames.at(-1)!.id;
+    const targets = [...streams];
+    let next = 0;
+    const slice = () => {
+      const end = Math.min(next + FAN_OUT_SLICE, targets.length);
+      for (; next < end; next++) {
+        const stream = targets[next]!;
+        if (!streams.has(stream) || !stillSignedIn(stream)) continue;
+        // A stream opened with Last-Event-ID may have been replayed some of these already.
+        const own = stream.lastSent < firstId ? text : frames.filter((f) => f.id > stream.lastSent).map((f) => f.frame).join('');
+        if (own) write(stream, own);
+        stream.lastSent = lastSent;
+      }
+      if (next < targets.length) setImmediate(slice);
+      else {
+        drainScheduled = false;
+        if (queued.length > 0) scheduleDrain();
+      }
+    };
+    lastDrainAt = performance.now();
+    slice();
+  }
+
+  function scheduleDrain(): void {
+    if (drainScheduled) return;
+    drainScheduled = true;
+    const wait = lastDrainAt + FAN_OUT_EVERY_MS - performance.now();
+    if (wait <= 0) setImmediate(drain);
+    else setTimeout(drain, wait);
   }
 
   function beat(): void {
-    for (const stream of streams) if (stillSignedIn(stream)) write(stream, PING);
+    for (const stream of streams) if (stillSignedIn(stream, true)) write(stream, PING);
   }
 
   function remove(stream: Stream): void {
@@ -156,11 +211,8 @@ export function createLive(options: LiveOptions) {
       buffer.push({ id, frame });
       if (buffer.length > bufferSize) buffer.shift();
       if (streams.size > 0) {
-        queued.push(frame);
-        if (!drainScheduled) {
-          drainScheduled = true;
-          setImmediate(drain);
-        }
+        queued.push({ id, frame });
+        scheduleDrain();
       }
       if (webhooks.enabled) {
         const payload = {
@@ -180,8 +232,10 @@ export function createLive(options: LiveOptions) {
       if ((perUser.get(userId) ?? 0) >= maxPerUser) throw new HttpError(429, SERVER.tooManyStreams, undefined, { 'Retry-After': '5' });
       if (streams.size >= maxStreams) throw new HttpError(503, SERVER.busy, undefined, { 'Retry-After': '5' });
       const resume = replay(req.headers['last-event-id']);
+      // Resumed: every frame so far is replayed or was seen, so a fan-out under way skips them.
+      const resumedTo = String(req.headers['last-event-id'] ?? '').trim() !== '' && resume !== RESET_EVENT ? lastId : 0;
       return (res) => {
-        const stream: Stream = { res, userId, tokenHash };
+        const stream: Stream = { res, userId, tokenHash, validUntil: 0, lastSent: resumedTo };
         streams.add(stream);
         perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
         res.once('close', () => remove(stream));
@@ -205,7 +259,7 @@ export function createLive(options: LiveOptions) {
       sessionsCheckScheduled = true;
       setImmediate(() => {
         sessionsCheckScheduled = false;
-        for (const stream of streams) stillSignedIn(stream);
+        for (const stream of streams) stillSignedIn(stream, true);
       });
     },
 
