@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVER, type TicketChange, type TicketEvent, type User } from '../../shared/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { addVary } from '../http/respond.ts';
 import type { TicketRow } from '../store/tickets.ts';
 import type { Webhooks } from './webhooks.ts';
 
@@ -235,18 +236,18 @@ export function createLive(options: LiveOptions) {
       // Resumed: every frame so far is replayed or was seen, so a fan-out under way skips them.
       const resumedTo = String(req.headers['last-event-id'] ?? '').trim() !== '' && resume !== RESET_EVENT ? lastId : 0;
       return (res) => {
+        if (req.method === 'HEAD') {
+          addVary(res, 'Authorization');
+          return void res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' }).end();
+        }
         const stream: Stream = { res, userId, tokenHash, validUntil: 0, lastSent: resumedTo };
         streams.add(stream);
         perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
         res.once('close', () => remove(stream));
         req.socket.setNoDelay(true);
         req.socket.setKeepAlive(true, 60_000);
-        res.writeHead(200, {
-          'Content-Type': 'text/event-stream',
-          'Cache-Control': 'no-store',
-          'X-Accel-Buffering': 'no',
-          Vary: 'Authorization',
-        });
+        addVary(res, 'Authorization');
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
         if (resume) res.write(resume);
         else res.flushHeaders();
         heartbeat ??= setInterval(beat, heartbeatSeconds * 1000).unref();

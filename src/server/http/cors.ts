@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const CORS_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 /** The client sends a header that skips a tunnel's browser warning (docs/product.md). */
-const CORS_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match, ngrok-skip-browser-warning';
+const CORS_HEADERS = 'Authorization, Content-Type, Accept, If-None-Match, Last-Event-ID, ngrok-skip-browser-warning';
 const CORS_MAX_AGE_SECONDS = '600';
 
 /** A step that adds CORS headers for allowed origins; it returns true when it answered a preflight. */

@@ -32,6 +32,12 @@ export interface StreamLimits {
   idleSeconds: number;
 }
 
+/** Adds to Vary (CORS may have set `Origin` already). */
+export function addVary(res: ServerResponse, value: string): void {
+  const earlier = res.getHeader('Vary');
+  res.setHeader('Vary', earlier ? `${String(earlier)}, ${value}` : value);
+}
+
 export function setSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 }

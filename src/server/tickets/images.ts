@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS, VALIDATION } from '../../shared/index.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { etagMatches } from '../http/payload.ts';
+import { addVary } from '../http/respond.ts';
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -42,7 +43,7 @@ export function imageAnswer(req: IncomingMessage, dataUrl: string): (res: Server
   const etag = `"${crypto.createHash('sha1').update(dataUrl).digest('base64url')}"`;
   return (res) => {
     res.setHeader('Cache-Control', 'private, no-cache');
-    res.setHeader('Vary', 'Authorization');
+    addVary(res, 'Authorization');
     res.setHeader('ETag', etag);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Disposition', 'inline');
