@@ -37,6 +37,8 @@ export interface ServerOptions extends Partial<Settings> {
   log?: (line: string) => void;
   /** Where unexpected errors go; console.error by default. */
   logError?: (line: string) => void;
+  /** Open GET /events streams per process (1,000); tests lower it. */
+  maxEventStreams?: number;
 }
 
 export interface RunningServer {
@@ -57,7 +59,7 @@ export function buildRouter(app: ServerContext): Router {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { now = Date.now, log = console.log, logError = console.error, ...overrides } = options;
+  const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, ...overrides } = options;
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
@@ -76,7 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     queue: createTicketQueue(db),
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
-    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso }),
+    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams }),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),

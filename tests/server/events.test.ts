@@ -230,3 +230,29 @@ describe('GET /events', () => {
     await until(() => openOf(staff.id) === 0);
   });
 });
+
+describe('GET /events, process cap', () => {
+  it('refuses streams past the process cap with 503, and takes them again once one closes', async () => {
+    const small = await startTestServer({ maxEventStreams: 2 });
+    try {
+      const world = await createWorld(small);
+      const a = await openStream(small, world.owner.token);
+      const b = await openStream(small, world.developer.token);
+      const refused = await small.call('GET', '/api/events', { token: world.admin.token });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      a.close();
+      await within(
+        (async () => {
+          while (small.server.app.live.openStreams() > 1) await new Promise((r) => setTimeout(r, 10));
+        })(),
+      );
+      const c = await openStream(small, world.admin.token);
+      expect(c.status).toBe(200);
+      b.close();
+      c.close();
+    } finally {
+      await small.close();
+    }
+  });
+});
