@@ -16,10 +16,11 @@ const QUEUE: TicketQuery = { status: ['opened', 'assigned'], sort: 'priority' };
 const NO_FILTERS = {};
 const MINUTE = 60_000;
 
-/** A short age for a room: '12 min', '5 h', '3 d'. */
+/** A short age for a room: 'new', '12 min', '5 h', '3 d'. */
 export function boardAge(iso: string, now: number): string {
   const ago = Math.max(0, now - new Date(iso).getTime());
   if (Number.isNaN(ago)) return '';
+  if (ago < MINUTE) return 'new';
   if (ago < 60 * MINUTE) return `${Math.floor(ago / MINUTE)} min`;
   if (ago < 24 * 60 * MINUTE) return `${Math.floor(ago / (60 * MINUTE))} h`;
   return `${Math.floor(ago / (24 * 60 * MINUTE))} d`;
