@@ -29,6 +29,9 @@ const SORT_KEYS: Record<Sort, SortKey> = {
   due: { columns: ['due_rank', 'id'], descending: false, index: 'tickets_due' },
 };
 
+/** As migration 3's generated priority_rank column computes it. */
+const PRIORITY_RANK = { high: 3, medium: 2, low: 1 } as const;
+
 /** Sort key columns holding text; the others hold whole numbers. */
 const TEXT_KEYS = new Set(['created_at', 'updated_at', 'due_rank']);
 
@@ -132,6 +135,17 @@ export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit
   const sort = query.sort ?? 'newest';
   const { columns: keys, descending, index } = SORT_KEYS[sort];
   const sql = filterSql(query, scope);
+  // Few matches of several filters: let the facet index name them, rather than one filter's
+  // index reading thousands of rows to check the others (a search already has its FTS clause).
+  if (!walk && !query.q && constraints(query, scope) >= 2) {
+    sql.clauses.push('id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?)');
+    sql.params.push(ftsMatch('', query, scope));
+  }
+  // Sorting by priority with a priority filter: start the walk inside the wanted ranks.
+  if (sort === 'priority' && query.priority?.length) {
+    sql.clauses.push(`priority_rank IN (${query.priority.map(() => '?').join(', ')})`);
+    sql.params.push(...query.priority.map((priority) => PRIORITY_RANK[priority]));
+  }
   if (query.cursor) {
     sql.clauses.push(`(${keys.join(', ')}) ${descending ? '<' : '>'} (${keys.map(() => '?').join(', ')})`);
     sql.params.push(...decodeCursor(sort, query.cursor));

@@ -38,7 +38,7 @@ export function createTicketQueue(db: Db) {
     page(query: TicketQuery, scope: Scope = {}): TicketPage {
       const limit = query.limit ?? PAGE_SIZE.default;
       const total = count(query, scope);
-      const rows = all(pageSql(query, scope, PAGE_COLUMNS, limit, total > WALK_SORT_INDEX_ABOVE));
+      const rows = total === 0 ? [] : all(pageSql(query, scope, PAGE_COLUMNS, limit, total > WALK_SORT_INDEX_ABOVE));
       const more = rows.length > limit;
       const shown = more ? rows.slice(0, limit) : rows;
       const last = shown.at(-1);
