@@ -35,6 +35,8 @@ export interface ServerContext {
   /** Verified against when the e-mail is unknown, so both answers take the same time. */
   signInFloor: SignInFloor;
   log: (line: string) => void;
+  /** One line per request (LOG_FORMAT); batched to stdout unless a `log` was given. */
+  requestLog: (line: string) => void;
   /** Unexpected failures, with their stack. */
   logError: (line: string) => void;
 }

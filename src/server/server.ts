@@ -11,6 +11,7 @@ import { dataVersionReader, openDatabase } from './db/database.ts';
 import { createAnswerCache } from './http/answer-cache.ts';
 import { createHttpServer } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
+import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
 import { configRoutes } from './routes/config.ts';
@@ -85,6 +86,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     signInFloor: { dummyHash: Promise.resolve(''), ms: 0 }, // set below, once the accounts are known
     log,
+    requestLog: options.log ?? batchedLines((chunk) => void process.stdout.write(chunk)),
     logError,
   };
   await ensureFirstAdmin(app);

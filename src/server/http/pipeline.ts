@@ -84,7 +84,7 @@ export function createRequestHandler(app: ServerContext, router: Router) {
     if (app.settings.tlsCertFile) res.setHeader('Strict-Transport-Security', HSTS);
     if (hasDuplicateHost(req)) return void sendError(req, res, new HttpError(400, SERVER.duplicateHost));
     const url = parseUrl(req);
-    logRequest(req, res, url.pathname, app.settings.logFormat, app.log);
+    logRequest(req, res, url.pathname, app.settings.logFormat, app.requestLog);
     const isApi = url.pathname === apiBase || url.pathname.startsWith(apiBase + '/');
     const work = isApi ? handleApi(req, res, url) : serveStatic(req, res, distDir, url.pathname);
     work.catch((error: unknown) => {

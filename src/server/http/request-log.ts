@@ -11,6 +11,24 @@ export type LogFormat = 'text' | 'json' | 'off';
 /** The signed-in user of each request, once known, for its log line. */
 const users = new WeakMap<IncomingMessage, number>();
 
+/**
+ * Lines for a stream, written in batches: one write per turn of the event loop instead of one
+ * per request (a synchronous write per request cost a tenth of the throughput under load).
+ */
+export function batchedLines(write: (chunk: string) => void): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const chunk = pending.join('\n') + '\n';
+    pending = [];
+    write(chunk);
+  };
+  process.once('exit', flush);
+  return (line) => {
+    if (pending.push(line) === 1) setImmediate(flush);
+  };
+}
+
 export const noteUser = (req: IncomingMessage, userId: number) => void users.set(req, userId);
 
 export function logRequest(req: IncomingMessage, res: ServerResponse, pathname: string, format: LogFormat, log: (line: string) => void): void {
