@@ -3,11 +3,14 @@
  * its JS heap (after a forced GC) once 10 events have arrived and again after 1,000. Events come
  * from real ticket writes through the API (close, then reopen, of the same few tickets), each fanned out on
  * GET /events to the board, which refetches its counts and queue. Target: heap after 1,000
- * within 1.2× of the heap after 10 — a kiosk runs for days.
+ * within 1.2× of the heap after 10 — a kiosk runs for days. Then the server is stopped and started
+ * again on the same port: the board must say Reconnecting…, come back Live by itself and show a
+ * change made after the restart.
  * Usage: npm run bench -- board (BENCH_BOARD_EVENTS 1000, BENCH_BOARD_GAP_MS 10, BENCH_TICKETS 200, CHROMIUM_PATH).
  */
 import { chromium } from 'playwright-core';
 import http from 'node:http';
+import net from 'node:net';
 import { rmSync } from 'node:fs';
 import { CHROMIUM_ARGS } from './browser.mjs';
 import { request } from './http-client.mjs';
@@ -46,6 +49,20 @@ async function writeEvents(url, token, count, state) {
   agent.destroy();
 }
 
+/** A port nobody listens on now, so the server can come back on the same address after a restart. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The number on the board's 'Opened' tile. */
+const openedCount = async (page) => Number(await page.getByText('Opened', { exact: true }).locator('xpath=preceding-sibling::*[1]').textContent());
+
 /** The page's JS heap after a full GC, and its DOM size. */
 async function heapOf(page, cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -58,9 +75,9 @@ async function heapOf(page, cdp) {
 export async function benchBoard() {
   await run('build.mjs', [], process.env, { quiet: true });
   const dataDir = tempDataDir();
-  const env = serverEnv(dataDir);
+  const env = { ...serverEnv(dataDir), PORT: String(await freePort()) };
   await run('src/server/demo.ts', ['--tickets', String(TICKETS)], env, { quiet: true });
-  const app = await startListening('src/server/main.ts', env);
+  let app = await startListening('src/server/main.ts', env);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
   console.log(`\nBoard (headless Chromium, /admin/board, ${TICKETS} tickets; events from status changes ${GAP_MS} ms apart)`);
   try {
@@ -102,7 +119,26 @@ export async function benchBoard() {
       ['DOM elements', early.nodes, late.nodes, `${(late.nodes / early.nodes).toFixed(2)}×`, ''],
     ]);
     if (!stillLive) console.log('  warning: the board no longer says Live');
-    saveResults('board', { tickets: TICKETS, events: EVENTS, gapMs: GAP_MS, early, late, ratio, boardReads: requests, stillLive });
+
+    // A server restart: the board says Reconnecting…, comes back Live by itself, and shows a change made after.
+    await stop(app.child);
+    await page.getByText('Reconnecting…', { exact: true }).first().waitFor({ timeout: 30_000 });
+    const down = performance.now();
+    app = await startListening('src/server/main.ts', env);
+    await page.getByText('Live', { exact: true }).first().waitFor({ timeout: 60_000 });
+    const backLiveMs = performance.now() - down;
+    const before = await openedCount(page);
+    const open = await (await fetch(`${app.url}/api/tickets?status=opened&limit=1&sort=oldest`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })).json();
+    const target = open.data.list[0].number;
+    await fetch(`${app.url}/api/tickets/${target}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'closed' }) });
+    const t1 = performance.now();
+    while ((await openedCount(page)) !== before - 1) {
+      if (performance.now() - t1 > 10_000) throw new Error('the board did not follow a change after the server restart');
+      await sleep(50);
+    }
+    const afterRestartMs = performance.now() - t1;
+    console.log(`  server restart: Live again ${(backLiveMs / 1000).toFixed(1)} s after the restart began; a change after it showed in ${afterRestartMs.toFixed(0)} ms`);
+    saveResults('board', { tickets: TICKETS, events: EVENTS, gapMs: GAP_MS, early, late, ratio, boardReads: requests, stillLive, restart: { backLiveMs, afterRestartMs } });
     await context.close();
     return { early, late, ratio };
   } finally {

@@ -90,6 +90,11 @@ export type StreamStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
 export interface StreamOptions {
   /** Each complete event, in order. */
   onEvent(event: StreamEvent): void;
+  /**
+   * A connection opened; `again` after an earlier one dropped (events may have been missed while
+   * away, e.g. across a server restart that cannot resume).
+   */
+  onOpen?(again: boolean): void;
   /** The connection's state, for the header's indicator. */
   onStatus?(status: StreamStatus): void;
   /** @default '/events' */
@@ -109,7 +114,8 @@ export const reconnectDelay = (attempt: number) => Math.min(FIRST_DELAY_MS * 2 *
  * 429 (too many streams), and gives up on a 401 (request.ts has signed the user out).
  */
 export function openEventStream(options: StreamOptions): () => void {
-  const { onEvent, onStatus, path = '/events', silenceMs = 60_000 } = options;
+  const { onEvent, onOpen, onStatus, path = '/events', silenceMs = 60_000 } = options;
+  let opened = 0;
   let stopped = false;
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -140,6 +146,7 @@ export function openEventStream(options: StreamOptions): () => void {
       const response = await requestStream(path, 'text/event-stream', headers, signal);
       if (!response.body) return 'failed';
       status('live');
+      onOpen?.(opened++ > 0);
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       const parser = new EventParser();

@@ -23,6 +23,7 @@ export interface TicketEvent {
  */
 export function keysForEvent(event: StreamEvent): QueryKey[] | undefined | null {
   if (event.event === 'reset') return undefined;
+  if (event.event === 'resync') return ALL_TICKET_KEYS;
   if (event.event !== 'ticket') return null;
   let parsed: Partial<TicketEvent>;
   try {
@@ -38,6 +39,9 @@ export function keysForEvent(event: StreamEvent): QueryKey[] | undefined | null 
   }
   return keys;
 }
+
+/** Every ticket read: lists, stats, details, logs and comments. */
+const ALL_TICKET_KEYS: QueryKey[] = [GROUPS.tickets, GROUPS.mytickets, GROUPS.singletickets, GROUPS.ticketlogs, GROUPS.comments];
 
 /** Events arriving together are applied together: one refetch per screen, not one per event. */
 const BATCH_MS = 100;
@@ -86,12 +90,16 @@ export function startLiveUpdates(): () => void {
         for (const key of keys) pending.set(JSON.stringify(key), key);
         if (pending.size > MAX_BATCH_KEYS) {
           pending.clear();
-          for (const group of ['tickets', 'mytickets', 'singletickets', 'ticketlogs', 'comments'] as const) pending.set(group, GROUPS[group]);
+          for (const key of ALL_TICKET_KEYS) pending.set(JSON.stringify(key), key);
         }
       }
       timer ??= setTimeout(flush, BATCH_MS);
     };
-    const close = openEventStream({ onEvent, onStatus: setStatus });
+    // Back after a drop: whatever changed meanwhile may not be replayed, so the ticket reads refresh once.
+    const onOpen = (again: boolean) => {
+      if (again) onEvent({ id: undefined, event: 'resync', data: '' });
+    };
+    const close = openEventStream({ onEvent, onOpen, onStatus: setStatus });
     const stop = () => {
       close();
       clearTimeout(timer);

@@ -51,15 +51,16 @@ describe('what an event refreshes', () => {
     expect(keysForEvent(ticket('comment'))).toEqual([['tickets'], ['mytickets'], ['comments', 'TCK-000005'], ['comments', '5']]);
   });
 
-  it('reset refreshes everything; other events and broken data nothing', () => {
+  it('reset refreshes everything; a reconnect every ticket read; other events and broken data nothing', () => {
     expect(keysForEvent({ id: undefined, event: 'reset', data: '' })).toBeUndefined();
+    expect(keysForEvent({ id: undefined, event: 'resync', data: '' })).toEqual([['tickets'], ['mytickets'], ['singletickets'], ['ticketlogs'], ['comments']]);
     expect(keysForEvent({ id: undefined, event: 'message', data: '{}' })).toBeNull();
     expect(keysForEvent({ id: undefined, event: 'ticket', data: '{not json' })).toBeNull();
   });
 });
 
 /** A fake /events: each call answers the next script (a list of chunks, then the stream ends), or a status. */
-function fakeEvents(scripts: (string[] | number)[]) {
+function fakeEvents(scripts: ((string | null)[] | number)[]) {
   const calls: { headers: Record<string, string> }[] = [];
   vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers: Record<string, string> = {};
@@ -71,8 +72,9 @@ function fakeEvents(scripts: (string[] | number)[]) {
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (const chunk of script) controller.enqueue(encoder.encode(chunk));
-        controller.close();
+        // A null ends the script but not the stream: the connection stays open.
+        for (const chunk of script) if (chunk !== null) controller.enqueue(encoder.encode(chunk));
+        if (script.at(-1) !== null) controller.close();
       },
     });
     return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
@@ -93,11 +95,13 @@ describe('openEventStream', () => {
 
   it('sends the token, hands on each event, and reconnects after an end with Last-Event-ID', async () => {
     useAuth.getState().login('token-1', { id: 1, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'super', last_seen: null });
-    const calls = fakeEvents([['id: 41\nevent: ticket\ndata: {"id":1,"number":"TCK-000001","change":"created"}\n\n', ': ping\n\nid: 42\nevent: ticket\ndata: {}\n\n']]);
+    const calls = fakeEvents([['id: 41\nevent: ticket\ndata: {"id":1,"number":"TCK-000001","change":"created"}\n\n', ': ping\n\nid: 42\nevent: ticket\ndata: {}\n\n'], [': ping\n\n', null]]);
     const events: StreamEvent[] = [];
     const statuses: StreamStatus[] = [];
-    stop = openEventStream({ onEvent: (e) => events.push(e), onStatus: (s) => statuses.push(s) });
+    const opens: boolean[] = [];
+    stop = openEventStream({ onEvent: (e) => events.push(e), onOpen: (again) => opens.push(again), onStatus: (s) => statuses.push(s) });
     await waitFor(() => expect(calls).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(opens).toEqual([false, true]));
     expect(calls[0]!.headers.authorization).toBe('Bearer token-1');
     expect(calls[0]!.headers.accept).toBe('text/event-stream');
     expect(calls[0]!.headers['last-event-id']).toBeUndefined();
