@@ -175,11 +175,14 @@ journeyDescribe('journey 12: comments and live updates', () => {
     await support.goto(`/support/ticket-details/${created.number}`);
     const thumb = support.getByRole('button', { name: `Attachment of ${created.number}` });
     await visible(thumb);
-    await expect.poll(() => thumb.getByRole('img').getAttribute('src')).toMatch(/^blob:/);
+    // Read from /image; the picture really loads (the page's CSP lets it show).
+    await expect.poll(() => thumb.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => thumb.getByRole('img').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(1);
     await thumb.click();
     const viewer = support.getByRole('dialog', { name: `Attachment of ${created.number}` });
     await visible(viewer);
     await visible(viewer.getByRole('img', { name: /full size/ }));
+    expect(await viewer.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await j.screenshot(support, 'image-viewer');
     await support.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);

@@ -1,8 +1,10 @@
 /**
  * A ticket's attachment: a thumbnail that opens a viewer dialog (Escape closes it and focus
  * returns to the thumbnail). The image comes from GET /tickets/{number}/image as a Blob, with the
- * token in the header, and is shown through an object URL revoked when no longer shown; the
- * inline data URL of the detail answer is the fallback when that read fails.
+ * token in the header. It is shown as a data URL read from that Blob: the server's
+ * Content-Security-Policy allows `img-src 'self' data:` but not `blob:`, so an object URL would not
+ * load; a data URL also has nothing to revoke. The inline data URL of the detail answer is the
+ * fallback when the read fails.
  */
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/Dialog.tsx';
@@ -16,21 +18,28 @@ function useTicketImage(number: string, enabled: boolean) {
   return useQuery([...GROUPS.singletickets, number, 'image'], () => requestBlob(`/tickets/${encodeURIComponent(number)}/image`, 'image/*'), { enabled });
 }
 
-/** An object URL for the blob while it is shown; revoked when the blob changes or the screen leaves. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
+/** The blob as a data URL (allowed by the page's CSP); a read overtaken by a newer blob is dropped. */
+function useDataUrl(blob: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     if (!blob) return setUrl(undefined);
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
+    let current = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (current && typeof reader.result === 'string') setUrl(reader.result);
+    };
+    reader.readAsDataURL(blob);
+    return () => {
+      current = false;
+      if (reader.readyState === FileReader.LOADING) reader.abort();
+    };
   }, [blob]);
   return url;
 }
 
 export function TicketImage({ number, inline, hasImage }: { number: string; inline: string | null; hasImage: boolean }) {
   const image = useTicketImage(number, hasImage || inline !== null);
-  const url = useObjectUrl(image.data);
+  const url = useDataUrl(image.data);
   const [open, setOpen] = useState(false);
   const src = url ?? (image.error || !hasImage ? inline : null);
   if (!src) return null;
