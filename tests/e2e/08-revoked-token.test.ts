@@ -65,12 +65,18 @@ journeyDescribe('journey 8: revoked token', () => {
 
   test('a token revoked through POST /api/auth/sign-out: the next call sends the user to /', async () => {
     const page = await j.newPage();
+    // Calls in flight, but for the live-update stream, which stays open (so the network is never idle).
+    const inFlight = new Set<unknown>();
+    const calls = (request: import('playwright-core').Request) => new URL(request.url()).pathname.startsWith('/api/') && !request.url().endsWith('/api/events');
+    page.on('request', (request) => calls(request) && inFlight.add(request));
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     await signIn(page, ADMIN.email, ADMIN.password);
     const token = (await storedAuth(page))?.accessToken;
     expect(token).toBeTruthy();
     // Let the dashboard finish its own calls first, so that the click below is the next call.
     await expect.poll(() => tileCount(page, 'Categories')).toBe(0);
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => inFlight.size).toBe(0);
 
     expect(await j.api.signOut(token!)).toBe(200);
     expect(pathOf(page)).toBe('/admin');

@@ -49,6 +49,9 @@ function useNow(): number {
   return now;
 }
 
+/** The send shortcut as this keyboard spells it. */
+const SEND_HINT = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘+Enter to send' : 'Ctrl+Enter to send';
+
 /** Ctrl+Enter or Cmd+Enter sends. */
 const isSendKey = (event: KeyboardEvent) => event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 
@@ -179,7 +182,7 @@ function Composer({ number }: { number: string }) {
       />
       <div className={styles.row}>
         <span id={hint} className={styles.hint}>
-          Ctrl+Enter to send
+          {SEND_HINT}
         </span>
         {body && (
           <Button type="button" variant="secondary" size="sm" onClick={cancel}>
