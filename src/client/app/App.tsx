@@ -1,11 +1,10 @@
 /** The router root: the guard of product.md#route-guard picks sign-in, a redirect, Access Denied or an area. */
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { Role } from '../../shared/constants.ts';
 import { AccessDeniedPage } from '../features/auth/pages/AccessDeniedPage.tsx';
 import { SignInPage } from '../features/auth/pages/SignInPage.tsx';
 import { useAuth } from '../lib/auth.ts';
-import { startLiveUpdates } from '../lib/liveUpdates.ts';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { guard } from './guard.ts';
@@ -48,20 +47,12 @@ function Screen() {
   }
 }
 
-/** One live-update stream per tab while a session exists (DESIGN §9.3); a new session gets a new stream. */
-function LiveUpdates() {
-  const token = useAuth((state) => state.accessToken);
-  useEffect(() => (token ? startLiveUpdates() : undefined), [token]);
-  return null;
-}
-
 export function App() {
   return (
     <>
       <ErrorBoundary>
         <Screen />
       </ErrorBoundary>
-      <LiveUpdates />
       <Toaster />
     </>
   );

@@ -1,11 +1,11 @@
 /** The header of every signed-in screen: brand, avatar with initials, first name, role, menu. */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROLE_LABELS } from '../../../shared/constants.ts';
 import { initials } from '../../../shared/format.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useAuth } from '../../lib/auth.ts';
-import { useLiveStatus } from '../../lib/liveUpdates.ts';
+import { startLiveUpdates, useLiveStatus } from '../../lib/liveUpdates.ts';
 import { UserMenu } from './UserMenu.tsx';
 import styles from './Header.module.css';
 
@@ -18,6 +18,17 @@ export interface HeaderProps {
   menuOpen?: boolean;
   /** Extra content between the brand and the account, e.g. a top navigation. */
   children?: ReactNode;
+}
+
+/**
+ * The tab's one live-update stream (DESIGN §9.3), open while a signed-in screen is shown: every
+ * area's layout has this header, and the sign-in page does not, so the stream opens after sign-in
+ * and closes on sign-out; a new session gets a new stream. (Here rather than in App, so the
+ * sign-in screen's bundle does not carry it.)
+ */
+function useLiveUpdates() {
+  const token = useAuth((state) => state.accessToken);
+  useEffect(() => (token ? startLiveUpdates() : undefined), [token]);
 }
 
 /** A quiet word on the live-update stream: 'Live' while it is open, 'Reconnecting…' while it is not. */
@@ -35,6 +46,7 @@ function LiveIndicator() {
 
 export function Header({ home, onMenuClick, menuOpen = false, children }: HeaderProps) {
   const user = useAuth((state) => state.user);
+  useLiveUpdates();
   const firstName = user?.first_name ?? '';
   return (
     <header className={styles.header}>
