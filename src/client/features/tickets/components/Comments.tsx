@@ -17,6 +17,7 @@ import { TextArea } from '../../../components/TextArea.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type TicketComment } from '../comments.ts';
 import { relativeTime } from '../relativeTime.ts';
 import { CommentBody } from './CommentBody.tsx';
+import panel from './Panel.module.css';
 import styles from './Comments.module.css';
 
 export const DELETE_COMMENT = 'Are you sure you want to delete this comment?';
@@ -206,8 +207,8 @@ export function Comments({ number }: { number: string }) {
   if (!user) return null;
   const count = comments.data?.length;
   return (
-    <section className={styles.panel} aria-labelledby="ticket-comments-title">
-      <h2 id="ticket-comments-title" className={styles.title}>
+    <section className={panel.panel} aria-labelledby="ticket-comments-title">
+      <h2 id="ticket-comments-title" className={panel.heading}>
         Comments{count ? ` (${count})` : ''}
       </h2>
       <QueryState query={comments}>

@@ -4,6 +4,7 @@ import { APP_LABELS } from '../../../../shared/constants.ts';
 import { formatDueDate, formatLogDate, isSafeLink } from '../../../../shared/format.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { TicketImage } from './TicketImage.tsx';
+import panel from './Panel.module.css';
 import styles from './TicketInfo.module.css';
 
 const NONE = '---';
@@ -38,7 +39,7 @@ export interface TicketInfoProps {
 export function TicketInfo({ ticket, actions }: TicketInfoProps) {
   const image = ticket.image?.startsWith(IMAGE_PREFIX) ? ticket.image : null;
   return (
-    <section className={styles.panel} aria-labelledby="ticket-title">
+    <section className={panel.panel} aria-labelledby="ticket-title">
       <header className={styles.header}>
         <div className={styles.heading}>
           <span className={styles.number}>{ticket.number}</span>

@@ -1,13 +1,14 @@
 import { useTicketLog } from '../queries.ts';
 import { formatLogEntry } from '../../../../shared/format.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
+import panel from './Panel.module.css';
 import styles from './TicketLog.module.css';
 
 export function TicketLog({ number }: { number: string }) {
   const log = useTicketLog(number);
   return (
-    <section className={styles.panel} aria-labelledby="ticket-log-title">
-      <h2 id="ticket-log-title" className={styles.title}>
+    <section className={panel.panel} aria-labelledby="ticket-log-title">
+      <h2 id="ticket-log-title" className={panel.heading}>
         Activity Log
       </h2>
       <QueryState query={log}>
