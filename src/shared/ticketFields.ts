@@ -15,6 +15,7 @@ export interface TicketInput {
   app: AppName;
   link: string | null;
   image: string | null;
+  /** A calendar day (`YYYY-MM-DD`) the work is due, or null. */
   due_date: string | null;
 }
 

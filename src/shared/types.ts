@@ -1,5 +1,6 @@
 /** Shapes of what the API answers (product.md#fields, #calls). */
-import type { AppName, LogAction, Priority, Role, Status } from './constants.ts';
+import type { AppName, LogAction, Role, Status } from './constants.ts';
+import type { TicketInput } from './ticketFields.ts';
 
 export interface User {
   id: number;
@@ -10,20 +11,12 @@ export interface User {
   last_seen: string | null;
 }
 
-export interface Ticket {
+/** The input fields (ticketFields.ts) as stored, plus what the server keeps track of. */
+export interface Ticket extends Omit<TicketInput, 'image'> {
   id: number;
   number: string;
-  title: string;
-  description: string;
-  priority: Priority;
   category: string;
-  category_id: number;
   service: string;
-  service_id: number;
-  app: AppName;
-  link: string | null;
-  /** A calendar day (`YYYY-MM-DD`) the work is due, or null. */
-  due_date: string | null;
   /** Only on the detail answer; lists say has_image instead. */
   image?: string | null;
   has_image: boolean;

@@ -1,22 +1,14 @@
 /** The ticket row as stored, and the JSON shapes the API answers for tickets and log entries. */
-import type { LogAction, Ticket, TicketLogEntry } from '../../shared/index.ts';
+import { TICKET_INPUT_FIELDS, type LogAction, type Ticket, type TicketInput, type TicketLogEntry } from '../../shared/index.ts';
 
 const NUMBER_PREFIX = 'TCK-';
 const NUMBER_DIGITS = 6;
 
-/** What a create or an edit stores (names resolved from the chosen category and service). */
-export interface TicketFields {
-  title: string;
-  description: string;
-  priority: Ticket['priority'];
-  category: string;
-  category_id: number;
-  service: string;
-  service_id: number;
-  app: Ticket['app'];
-  link: string | null;
-  due_date: string | null;
-}
+/** What a create or an edit stores: the input fields but the image (its own table), and the chosen category's and service's names. */
+export type TicketFields = Omit<TicketInput, 'image'> & { category: string; service: string };
+type StoredField = keyof TicketFields;
+
+const isStored = (field: (typeof TICKET_INPUT_FIELDS)[number]): field is Exclude<typeof field, 'image'> => field !== 'image';
 
 /** A ticket as stored: its fields plus what the server keeps track of. */
 export interface TicketRow extends TicketFields {
@@ -33,29 +25,21 @@ export interface TicketRow extends TicketFields {
   updated_at: string;
 }
 
-/** What a create or an edit writes, in column order: the statements are built from this list. */
-export const STORED_FIELDS = ['title', 'description', 'priority', 'category', 'category_id', 'service', 'service_id', 'app', 'link', 'due_date'] as const satisfies readonly (keyof TicketFields)[];
+/** What a create or an edit writes: the insert and update statements are built from this list. */
+export const STORED_FIELDS: readonly StoredField[] = [...TICKET_INPUT_FIELDS.filter(isStored), 'category', 'service'];
 
 /** The columns every ticket read selects (the image lives in its own table). */
-export const LIST_COLUMNS = `id, number, title, description, priority, category, category_id, service, service_id, app, link,
-  due_date, has_image, comment_count, status, created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
+export const LIST_COLUMNS = `id, number, ${STORED_FIELDS.join(', ')}, has_image, comment_count, status,
+  created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
 
 export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
 
 export function toTicket(row: TicketRow, image?: string | null): Ticket {
+  const stored = Object.fromEntries(STORED_FIELDS.map((field) => [field, row[field]])) as TicketFields;
   const ticket: Ticket = {
     id: row.id,
     number: row.number,
-    title: row.title,
-    description: row.description,
-    priority: row.priority,
-    category: row.category,
-    category_id: row.category_id,
-    service: row.service,
-    service_id: row.service_id,
-    app: row.app,
-    link: row.link,
-    due_date: row.due_date,
+    ...stored,
     has_image: row.has_image === 1,
     comment_count: row.comment_count ?? 0,
     status: row.status,
