@@ -1,7 +1,7 @@
 /** Journey 7: at phone width (390 px) the admin slide-out menu opens and navigates; grids are one column. */
 import { beforeAll, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, CAST, card, journeyDescribe, onScreen, setupJourney, signIn, toggle, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, card, journeyDescribe, onScreen, setupJourney, signIn, STEP_TIMEOUT_MS, toggle, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld } from './seed.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -41,13 +41,13 @@ journeyDescribe('journey 7: phone width', () => {
     await j.screenshot(page, 'dashboard');
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await expect.poll(() => onScreen(categories)).toBe(true);
+    await expect.poll(() => onScreen(categories), { timeout: STEP_TIMEOUT_MS }).toBe(true);
     await j.screenshot(page, 'menu-open');
     await categories.click();
     await waitForPath(page, '/admin/category');
     await visible(page.getByRole('cell', { name: 'Payments', exact: true }));
     // The menu closes after navigating.
-    await expect.poll(() => onScreen(categories)).toBe(false);
+    await expect.poll(() => onScreen(categories), { timeout: STEP_TIMEOUT_MS }).toBe(false);
     await j.screenshot(page, 'categories');
   });
 
