@@ -12,6 +12,8 @@ export interface Saved {
 }
 
 const PREFIX = 'helpdesk.scroll:';
+/** Addresses remembered per tab; a kiosk searching for days must not fill its storage. */
+const MAX_REMEMBERED = 50;
 let cameBack = false;
 
 if (typeof window !== 'undefined') {
@@ -37,9 +39,19 @@ function read(address: string): Saved | undefined {
   }
 }
 
+/** Forgets the oldest-written addresses beyond MAX_REMEMBERED (storage keeps no order: the entries carry it). */
+function prune() {
+  const keys = Object.keys(sessionStorage).filter((key) => key.startsWith(PREFIX));
+  if (keys.length <= MAX_REMEMBERED) return;
+  const at = (key: string) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { at?: number }).at ?? 0;
+  for (const key of keys.sort((a, b) => at(a) - at(b)).slice(0, keys.length - MAX_REMEMBERED)) sessionStorage.removeItem(key);
+}
+
 function write(address: string, saved: Saved) {
   try {
-    sessionStorage.setItem(PREFIX + address, JSON.stringify(saved));
+    const known = sessionStorage.getItem(PREFIX + address) !== null;
+    sessionStorage.setItem(PREFIX + address, JSON.stringify({ ...saved, at: Date.now() }));
+    if (!known) prune();
   } catch {
     // Storage full or blocked: Back then starts at the top, nothing worse.
   }
