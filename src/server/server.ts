@@ -16,6 +16,7 @@ import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
 import { configRoutes } from './routes/config.ts';
 import { ticketRoutes } from './routes/tickets.ts';
+import { reportRoutes } from './routes/report.ts';
 import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
 import { createLive } from './events/live.ts';
 import { createWebhooks } from './events/webhooks.ts';
@@ -53,6 +54,7 @@ export function buildRouter(app: ServerContext): Router {
   const router = new Router();
   router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
   authUserRoutes(router, app);
+  reportRoutes(router, app);
   ticketRoutes(router, app);
   commentRoutes(router, app);
   configRoutes(router, app);

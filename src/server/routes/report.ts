@@ -1,0 +1,18 @@
+/** DESIGN §9.5: GET /tickets/report, for super only. Cached with the lists: any ticket write can change it. */
+import { parseReportQuery, reportQueryString } from '../../shared/index.ts';
+import type { ServerContext } from '../context.ts';
+import { CACHE_TAGS } from '../http/answer-cache.ts';
+import { check, forbidden } from '../http/errors.ts';
+import type { Router } from '../http/router.ts';
+import { createReportStore } from '../store/report.ts';
+
+/** Register before the ticket routes, so `/tickets/:id` never takes `report` for a ticket number. */
+export function reportRoutes(router: Router, app: ServerContext): void {
+  const store = createReportStore(app.db);
+  router.add('GET', '/tickets/report', (ctx) => {
+    if (ctx.user.role !== 'super') throw forbidden();
+    const { query, errors } = parseReportQuery(ctx.query);
+    check(errors);
+    return { payload: app.cache.get(`report?${reportQueryString(query)}`, [CACHE_TAGS.lists], () => ({ data: store.report(query) })) };
+  });
+}
