@@ -1,7 +1,8 @@
 /**
  * Runs the benchmarks of DESIGN §8: `npm run bench` (bundle, api, browser) or name suites:
  * `npm run bench -- api bundle browser`; `-- scale` (a million tickets) and `-- events` (500 open
- * event streams) and `-- board` (the kiosk board's heap over 1,000 events) only when named.
+ * event streams) and `-- board` (the kiosk board's heap over 1,000 events) and `-- report` (the reports API at
+ * 100,000 tickets) only when named.
  */
 import { benchApi } from './api.mjs';
 import { benchBrowser } from './browser.mjs';
@@ -9,8 +10,9 @@ import { benchBoard } from './board.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchEvents } from './events.mjs';
 import { benchScale } from './scale.mjs';
+import { benchReports } from './reports.mjs';
 
-const SUITES = { bundle: benchBundle, api: benchApi, browser: benchBrowser, scale: benchScale, events: benchEvents, board: benchBoard };
+const SUITES = { bundle: benchBundle, api: benchApi, browser: benchBrowser, scale: benchScale, events: benchEvents, board: benchBoard, report: benchReports };
 const DEFAULT = ['bundle', 'api', 'browser'];
 const chosen = process.argv.slice(2).filter((name) => name in SUITES);
 

@@ -7,3 +7,4 @@ export * from './ticketFields.ts';
 export * from './workQueue.ts';
 export * from './comments.ts';
 export * from './report.ts';
+export * from './csv.ts';

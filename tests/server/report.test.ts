@@ -189,7 +189,7 @@ describe('refusals', () => {
 });
 
 describe('migration 7', () => {
-  it('indexes the activity log of a database from before reports, which stays readable and reported', async () => {
+  it('indexes the tickets and activity log of a database from before reports, which stays readable and reported', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-report-migrate-'));
     const db = new DatabaseSync(path.join(dataDir, 'helpdesk.db'));
     for (const step of MIGRATIONS.slice(0, 6)) db.exec(step);
@@ -205,6 +205,8 @@ describe('migration 7', () => {
     try {
       const indexes = old.server.app.db.prepare(`SELECT name FROM pragma_index_list('ticket_logs')`).all().map((row: any) => row.name);
       expect(indexes).toContain('ticket_logs_action');
+      const ticketIndexes = old.server.app.db.prepare(`SELECT name FROM pragma_index_list('tickets')`).all().map((row: any) => row.name);
+      expect(ticketIndexes).toEqual(expect.arrayContaining(['tickets_report', 'tickets_report_id']));
       const token = await old.signIn(ADMIN.email, ADMIN.password);
       expect((await old.call('GET', '/api/activity-log/1', { token })).body.data.list.map((entry: any) => entry.action)).toEqual(['opened', 'closed']);
       const answer = await old.call('GET', '/api/tickets/report?from=2020-01-02&to=2020-01-03', { token });

@@ -220,9 +220,12 @@ export const MIGRATIONS: readonly string[] = [
     VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
   END;
   `,
-  // 7: reports (DESIGN §9.5) count closes and openings per day and the backlog before a day
-  // from the activity log: one index over (action, time) answers each count without the table.
+  // 7: reports (DESIGN §9.5). The activity log by (action, time) counts closes, openings and the
+  // backlog before a day without the table. Two narrow copies of each ticket's report fields, by
+  // time and by id, let a report read 100,000 tickets without their wide rows (descriptions).
   `
   CREATE INDEX ticket_logs_action ON ticket_logs (action, created_at, ticket_id);
+  CREATE INDEX tickets_report ON tickets (created_at, status, app, priority, category_id, service_id, developer_id);
+  CREATE INDEX tickets_report_id ON tickets (id, created_at, status, app, priority, category_id, service_id, developer_id);
   `,
 ];

@@ -2,7 +2,8 @@
  * The reports' figures (DESIGN §9.5), from the tickets and their activity log. Creation times
  * are tickets.created_at; assignments and closes are log rows. A ticket is open while its log
  * holds more 'opened' rows (creation, reopens) than 'closed' ones, so the backlog at any instant
- * is a count of log rows before it, read from the (action, created_at) index.
+ * is a count of log rows before it. Every query reads only narrow indexes (migration 7): the
+ * ticket rows themselves are wide, and at 100,000 tickets reading them is most of the time.
  */
 import {
   addDays,
@@ -20,14 +21,20 @@ import {
 } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
 
-const HOURS = '* 24';
-/** Each grouping's key and label. `max(t.id)` beside them makes SQLite take the label from the newest ticket. */
-const GROUP_SQL: Record<ReportGroup, { key: string; label: string }> = {
-  app: { key: 't.app', label: 't.app' },
-  category: { key: 't.category_id', label: 't.category' },
-  service: { key: 't.service_id', label: `t.service || char(31) || t.app` },
-  priority: { key: 't.priority', label: 't.priority' },
-  developer: { key: `coalesce(t.developer_id, '${NO_DEVELOPER_KEY}')`, label: 't.developer_name' },
+const HOURS = (later: string, earlier: string) => `(julianday(${later}) - julianday(${earlier})) * 24`;
+/** Each grouping's key, read from the report indexes. */
+const GROUP_KEY: Record<ReportGroup, string> = {
+  app: 't.app',
+  category: 't.category_id',
+  service: 't.service_id',
+  priority: 't.priority',
+  developer: `coalesce(t.developer_id, '${NO_DEVELOPER_KEY}')`,
+};
+/** The name a key stands for, as its newest ticket keeps it (tickets keep the names they were given). */
+const LABEL_SQL: Partial<Record<ReportGroup, string>> = {
+  category: 'SELECT category AS label FROM tickets WHERE category_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+  service: 'SELECT service AS label, app FROM tickets WHERE service_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+  developer: 'SELECT developer_name AS label FROM tickets WHERE developer_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
 };
 /** Fixed orders where the values have one; the rest by tickets created, most first. */
 const FIXED_ORDER: Partial<Record<ReportGroup, readonly string[]>> = {
@@ -35,90 +42,99 @@ const FIXED_ORDER: Partial<Record<ReportGroup, readonly string[]>> = {
   priority: ['high', 'medium', 'low'],
 };
 
-type Bounds = {
-  /** First instant of the range (a date compares below every timestamp of that day). */
-  $start: string;
-  /** First instant after the range. */
-  $end: string;
-};
-
-function groupLabel(group: ReportGroup, key: string, stored: string | null): string {
-  if (group === 'developer' && key === NO_DEVELOPER_KEY) return NO_DEVELOPER_LABEL;
-  if (group === 'service' && stored) {
-    const [name, app] = stored.split('\u001f');
-    return `${name} (${APP_LABELS[app as AppName] ?? app})`;
-  }
-  return fixedGroupLabel(group, key) ?? stored ?? key;
-}
+/** Named parameters: the first instant of the range (a date sorts before its day's timestamps) and the first after it. */
+type Bounds = { start: string; end: string };
+type Row = [string, unknown, number];
 
 export type ReportStore = ReturnType<typeof createReportStore>;
 
 export function createReportStore(db: Db) {
+  const arrays = (sql: string) => {
+    const statement = db.prepare(sql);
+    statement.setReturnArrays(true);
+    return statement;
+  };
   const backlogBefore = db.prepare(`SELECT (SELECT count(*) FROM ticket_logs WHERE action = 'opened' AND created_at < $start)
     - (SELECT count(*) FROM ticket_logs WHERE action = 'closed' AND created_at < $start) AS n`);
-  const openedPerDay = db.prepare(`SELECT substr(created_at, 1, 10) AS day, count(*) AS n FROM ticket_logs
-    WHERE action = 'opened' AND created_at >= $start AND created_at < $end GROUP BY day`);
-  const assignHours = db.prepare(`SELECT (julianday(min(l.created_at)) - julianday(t.created_at)) ${HOURS} AS hours
-    FROM tickets t JOIN ticket_logs l ON l.ticket_id = t.id AND l.action = 'assigned'
-    WHERE t.created_at >= $start AND t.created_at < $end GROUP BY t.id`);
-  assignHours.setReturnArrays(true);
+  const openedPerDay = arrays(`SELECT substr(created_at, 1, 10), count(*) FROM ticket_logs
+    WHERE action = 'opened' AND created_at >= $start AND created_at < $end GROUP BY 1`);
+  const assignments = arrays(`SELECT l.ticket_id, ${HOURS('l.created_at', 't.created_at')}
+    FROM ticket_logs l JOIN tickets t INDEXED BY tickets_report_id ON t.id = l.ticket_id
+    WHERE l.action = 'assigned' AND l.created_at >= $start AND t.created_at >= $start AND t.created_at < $end`);
+  const labels = Object.fromEntries(Object.entries(LABEL_SQL).map(([group, sql]) => [group, db.prepare(sql)]));
   const byGroup = Object.fromEntries(
-    Object.entries(GROUP_SQL).map(([group, { key, label }]) => {
-      const created = db.prepare(`SELECT substr(t.created_at, 1, 10) AS day, ${key} AS key, ${label} AS label, max(t.id), count(*) AS n
-        FROM tickets t WHERE t.created_at >= $start AND t.created_at < $end GROUP BY day, key`);
-      const closes = db.prepare(`SELECT substr(l.created_at, 1, 10), ${key}, ${label}, (julianday(l.created_at) - julianday(t.created_at)) ${HOURS}
-        FROM ticket_logs l JOIN tickets t ON t.id = l.ticket_id WHERE l.action = 'closed' AND l.created_at >= $start AND l.created_at < $end`);
-      closes.setReturnArrays(true);
-      const open = db.prepare(`SELECT ${key} AS key, ${label} AS label, max(t.id), count(*) AS n FROM tickets t
-        WHERE t.status IN ('opened', 'assigned') GROUP BY key`);
-      return [group, { created, closes, open }];
-    }),
+    Object.entries(GROUP_KEY).map(([group, key]) => [
+      group,
+      {
+        created: arrays(`SELECT substr(t.created_at, 1, 10), ${key}, count(*) FROM tickets t INDEXED BY tickets_report
+          WHERE t.created_at >= $start AND t.created_at < $end GROUP BY 1, 2`),
+        closes: arrays(`SELECT substr(l.created_at, 1, 10), ${key}, ${HOURS('l.created_at', 't.created_at')}
+          FROM ticket_logs l JOIN tickets t INDEXED BY tickets_report_id ON t.id = l.ticket_id
+          WHERE l.action = 'closed' AND l.created_at >= $start AND l.created_at < $end`),
+        open: arrays(`SELECT ${key}, count(*) FROM tickets t INDEXED BY tickets_report WHERE t.status IN ('opened', 'assigned') GROUP BY 1`),
+      },
+    ]),
   ) as Record<ReportGroup, Record<'created' | 'closes' | 'open', ReturnType<Db['prepare']>>>;
+
+  function groupLabel(group: ReportGroup, key: string): string {
+    if (group === 'developer' && key === NO_DEVELOPER_KEY) return NO_DEVELOPER_LABEL;
+    const stored = labels[group]?.get(Number(key)) as { label: string | null; app?: AppName } | undefined;
+    if (stored?.app) return `${stored.label} (${APP_LABELS[stored.app] ?? stored.app})`;
+    return fixedGroupLabel(group, key) ?? stored?.label ?? key;
+  }
 
   return {
     report(query: ReportQuery): Report {
-      const bounds: Bounds = { $start: query.from, $end: addDays(query.to, 1) };
+      const bounds: Bounds = { start: query.from, end: addDays(query.to, 1) };
       const statements = byGroup[query.group];
-      const days = daysOf(query.from, query.to);
-      const perDay = new Map(days.map((date) => [date, { date, created: 0, closed: 0, backlog: 0 }]));
-      const groups = new Map<string, ReportGroupRow & { hours: number[] }>();
-      const groupOf = (rawKey: unknown, stored: unknown) => {
-        const key = String(rawKey);
-        let row = groups.get(key);
-        if (!row) {
-          row = { key, label: groupLabel(query.group, key, stored as string | null), created: 0, closed: 0, open: 0, median_close_hours: null, hours: [] };
-          groups.set(key, row);
-        }
+      const perDay = new Map(daysOf(query.from, query.to).map((date) => [date, { date, created: 0, closed: 0, backlog: 0 }]));
+      const groups = new Map<string, { created: number; closed: number; open: number; hours: number[] }>();
+      const groupOf = (key: unknown) => {
+        const name = String(key);
+        let row = groups.get(name);
+        if (!row) groups.set(name, (row = { created: 0, closed: 0, open: 0, hours: [] }));
         return row;
       };
 
-      for (const row of statements.created.all(bounds) as Array<{ day: string; key: unknown; label: unknown; n: number }>) {
-        perDay.get(row.day)!.created += row.n;
-        groupOf(row.key, row.label).created += row.n;
+      for (const [day, key, n] of statements.created.all(bounds) as unknown as Row[]) {
+        perDay.get(day)!.created += n;
+        groupOf(key).created += n;
       }
       const closeHours: number[] = [];
-      for (const [day, key, label, hours] of statements.closes.all(bounds) as unknown as Array<[string, unknown, unknown, number]>) {
+      for (const [day, key, hours] of statements.closes.all(bounds) as unknown as Row[]) {
         perDay.get(day)!.closed += 1;
-        const group = groupOf(key, label);
+        const group = groupOf(key);
         group.closed += 1;
         group.hours.push(hours);
         closeHours.push(hours);
       }
-      for (const row of statements.open.all() as Array<{ key: unknown; label: unknown; n: number }>) groupOf(row.key, row.label).open += row.n;
+      for (const [key, n] of statements.open.all() as unknown as Array<[unknown, number]>) groupOf(key).open += n;
 
-      const opened = new Map((openedPerDay.all(bounds) as Array<{ day: string; n: number }>).map((row) => [row.day, row.n]));
-      let backlog = Number((backlogBefore.get({ $start: bounds.$start }) as { n: number }).n);
+      const opened = new Map(openedPerDay.all(bounds) as unknown as Array<[string, number]>);
+      let backlog = Number((backlogBefore.get({ start: bounds.start }) as { n: number }).n);
       for (const day of perDay.values()) {
         backlog += (opened.get(day.date) ?? 0) - day.closed;
         day.backlog = backlog;
       }
 
-      const assigned = (assignHours.all(bounds) as unknown as Array<[number]>).map(([hours]) => hours);
+      // A ticket assigned, reopened and assigned again is measured to its first assignment.
+      const firstAssignment = new Map<number, number>();
+      for (const [ticket, hours] of assignments.all(bounds) as unknown as Array<[number, number]>) {
+        const seen = firstAssignment.get(ticket);
+        if (seen === undefined || hours < seen) firstAssignment.set(ticket, hours);
+      }
+
+      const rows: ReportGroupRow[] = [...groups].map(([key, { hours, ...counts }]) => ({
+        key,
+        label: groupLabel(query.group, key),
+        ...counts,
+        median_close_hours: quantile(ascending(hours), 0.5),
+      }));
       return {
         per_day: [...perDay.values()],
-        time_to_assign: percentiles(assigned),
+        time_to_assign: percentiles([...firstAssignment.values()]),
         time_to_close: percentiles(closeHours),
-        groups: sortGroups(query.group, [...groups.values()].map(({ hours, ...row }) => ({ ...row, median_close_hours: quantile(ascending(hours), 0.5) }))),
+        groups: sortGroups(query.group, rows),
       };
     },
   };

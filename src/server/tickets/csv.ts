@@ -1,12 +1,6 @@
-/** The CSV export (DESIGN §9.1): RFC 4180, and never a formula when a spreadsheet opens it. */
+/** The CSV export (DESIGN §9.1): RFC 4180, and never a formula when a spreadsheet opens it (src/shared/csv.ts). */
+import { CSV_BOM as BOM, CSV_NEWLINE as NEWLINE, csvCell } from '../../shared/csv.ts';
 import type { TicketRow } from '../store/ticket-json.ts';
-
-/** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
-const BOM = '\uFEFF';
-const NEWLINE = '\r\n';
-/** Cells starting with these are formulas to a spreadsheet (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
 
 const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string | number | null]> = [
   ['Number', (row) => row.number],
@@ -24,12 +18,6 @@ const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string |
   ['Link', (row) => row.link],
   ['Description', (row) => row.description],
 ];
-
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** The file, one chunk per batch of rows. */
 export function* ticketCsv(batches: Iterable<TicketRow[]>): Generator<string> {
