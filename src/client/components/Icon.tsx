@@ -18,6 +18,8 @@ const PATHS = {
   comment: 'M4 5h16v11H9l-5 4z',
   board: 'M3 4h18v13H3z M8 21h8 M12 17v4 M7 9h4 M7 12h7',
   user: 'M12 12a4 4 0 1 0 0-8a4 4 0 1 0 0 8z M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
+  chart: 'M4 4v16h16 M8 16v-4 M12 16V8 M16 16v-6',
+  download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

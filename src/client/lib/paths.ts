@@ -23,6 +23,7 @@ export const ROUTES = {
     services: '/admin/service',
     createService: '/admin/create-service',
     board: '/admin/board',
+    reports: '/admin/reports',
   },
   support: {
     home: '/support',

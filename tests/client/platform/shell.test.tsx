@@ -66,6 +66,7 @@ describe('admin navigation', () => {
       ['Categories', '/admin/category'],
       ['Services', '/admin/service'],
       ['Board', '/admin/board'],
+      ['Reports', '/admin/reports'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();

@@ -4,6 +4,7 @@ import { CategoriesPage } from '../../features/categories/pages/CategoriesPage.t
 import { CreateCategoryPage } from '../../features/categories/pages/CreateCategoryPage.tsx';
 import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.tsx';
 import { CreateServicePage } from '../../features/services/pages/CreateServicePage.tsx';
+import { ReportsPage } from '../../features/reports/pages/ReportsPage.tsx';
 import { ServicesPage } from '../../features/services/pages/ServicesPage.tsx';
 import { CreateAccountPage } from '../../features/staff/pages/CreateAccountPage.tsx';
 import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
@@ -36,6 +37,7 @@ export default function AdminArea() {
         <Route path={ADMIN.services} component={ServicesPage} />
         <Route path={ADMIN.createService} component={CreateServicePage} />
         <Route path={ADMIN.board} component={BoardPage} />
+        <Route path={ADMIN.reports} component={ReportsPage} />
         <Route>
           <NotFound home={ADMIN.home} />
         </Route>

@@ -19,6 +19,7 @@ const ADMIN_NAV: readonly { href: string; label: string; icon: IconName; section
   { href: ADMIN.categories, label: 'Categories', icon: 'category', section: [ADMIN.categories, ADMIN.createCategory] },
   { href: ADMIN.services, label: 'Services', icon: 'services', section: [ADMIN.services, ADMIN.createService] },
   { href: ADMIN.board, label: 'Board', icon: 'board', section: [ADMIN.board] },
+  { href: ADMIN.reports, label: 'Reports', icon: 'chart', section: [ADMIN.reports] },
 ];
 
 const isActive = (section: readonly string[], path: string) => section.some((route) => matchesRoute(route, path));
