@@ -1,7 +1,7 @@
 /** Where a bar leads: the work queue filtered to that group's tickets (and status, for open or closed bars). */
 import { NO_DEVELOPER_KEY, type ReportGroup } from '../../../shared/report.ts';
 import { ticketQueryString, type TicketFilters } from '../../../shared/workQueue.ts';
-import type { AppName, Priority } from '../../../shared/constants.ts';
+import { STATUSES, type AppName, type Priority } from '../../../shared/constants.ts';
 import { ROUTES } from '../../lib/paths.ts';
 
 export type BarKind = 'created' | 'closed' | 'open';
@@ -22,8 +22,9 @@ function groupFilter(group: ReportGroup, key: string): TicketFilters {
 }
 
 const STATUS_OF: Record<BarKind, TicketFilters['status']> = {
-  // The queue filters no dates: created bars open all of the group's tickets.
-  created: undefined,
+  // The queue filters no dates: created bars open all of the group's tickets. Every status is
+  // named, because the admin's queue shows open work only when the URL names none.
+  created: [...STATUSES],
   closed: ['closed'],
   open: ['opened', 'assigned'],
 };

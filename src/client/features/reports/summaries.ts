@@ -25,9 +25,10 @@ export function backlogSummary(days: readonly ReportDay[]): string {
   return `${plural(first.backlog, 'ticket')} open at the end of ${longDay(first.date)}, ${last.backlog} at the end of ${longDay(last.date)}; the most was ${highest.backlog}, on ${longDay(highest.date)}.`;
 }
 
-export function breakdownSummary(groups: readonly ReportGroupRow[], groupName: string): string {
+/** @param many the group's name in the plural ('categories') */
+export function breakdownSummary(groups: readonly ReportGroupRow[], groupName: string, many: string): string {
   if (groups.length === 0) return `No tickets by ${groupName} in these days.`;
   const mostCreated = peak(groups, (g) => g.created)!;
   const mostOpen = peak(groups, (g) => g.open)!;
-  return `${plural(groups.length, groupName)}. Most created: ${mostCreated.label} (${mostCreated.created}). Most open now: ${mostOpen.label} (${mostOpen.open}).`;
+  return `${plural(groups.length, groupName, many)}. Most created: ${mostCreated.label} (${mostCreated.created}). Most open now: ${mostOpen.label} (${mostOpen.open}).`;
 }

@@ -27,6 +27,7 @@ export const SERIES = {
 } as const satisfies Record<string, Series>;
 const BAR_KINDS: readonly BarKind[] = ['created', 'closed', 'open'];
 const GROUP_NAMES: Record<ReportGroup, string> = { app: 'app', category: 'category', service: 'service', priority: 'priority', developer: 'developer' };
+const GROUP_PLURALS: Record<ReportGroup, string> = { app: 'apps', category: 'categories', service: 'services', priority: 'priorities', developer: 'developers' };
 
 export function ReportsPage() {
   const search = useSearch();
@@ -74,7 +75,7 @@ function ReportBody({ data, state }: { data: Report; state: ReportState }) {
         </ChartPanel>
         <ChartPanel
           title={`Breakdown by ${groupName}`}
-          summary={breakdownSummary(data.groups, groupName)}
+          summary={breakdownSummary(data.groups, groupName, GROUP_PLURALS[state.group])}
           table={{ header: [groupName[0]!.toUpperCase() + groupName.slice(1), 'Created', 'Closed', 'Open now', 'Median time to close (h)'], rows: data.groups.map((g) => [g.label, g.created, g.closed, g.open, g.median_close_hours]) }}
           fileName={`breakdown-${state.group}-${range}`}
           legend={[SERIES.created, SERIES.closed, SERIES.open]}

@@ -1,0 +1,35 @@
+/** The report's shared rules: dates, ranges, percentiles, and CSV text that never runs as a formula. */
+import { describe, expect, it } from 'vitest';
+import { csvText } from '../../src/shared/csv.ts';
+import { daysInRange, lastDays, parseReportQuery, quantile } from '../../src/shared/report.ts';
+import { readReportState, reportSearch } from '../../src/client/features/reports/reportUrl.ts';
+
+describe('report rules', () => {
+  it('interpolates percentiles between neighbours, so p50 is the usual median', () => {
+    expect(quantile([], 0.5)).toBeNull();
+    expect(quantile([7], 0.9)).toBe(7);
+    expect(quantile([1, 2, 4], 0.5)).toBe(2);
+    expect(quantile([1, 2, 4], 0.9)).toBe(3.6);
+    expect(quantile([24, 24, 36, 240], 0.5)).toBe(30);
+  });
+
+  it('counts UTC days, leap days included, and names the last N days up to today', () => {
+    expect(daysInRange('2028-02-28', '2028-03-01')).toBe(3);
+    expect(lastDays(30, Date.parse('2026-03-30T23:59:59Z'))).toEqual({ from: '2026-03-01', to: '2026-03-30' });
+    expect(parseReportQuery(new URLSearchParams('from=2026-02-29&to=2026-03-01')).errors).toEqual({ from: 'from must be a date written YYYY-MM-DD.' });
+  });
+
+  it('keeps the page state in the URL with defaults left out, and falls back on nonsense', () => {
+    const now = Date.parse('2026-03-30T12:00:00Z');
+    expect(readReportState('', now)).toEqual({ range: '30', from: '2026-03-01', to: '2026-03-30', group: 'category' });
+    expect(readReportState('?range=7&group=team', now)).toEqual({ range: '30', from: '2026-03-01', to: '2026-03-30', group: 'category' });
+    const custom = readReportState('?from=2026-01-01&to=2026-01-31&group=developer', now);
+    expect(custom).toEqual({ range: 'custom', from: '2026-01-01', to: '2026-01-31', group: 'developer' });
+    expect(reportSearch(custom)).toBe('?from=2026-01-01&to=2026-01-31&group=developer');
+    expect(reportSearch(readReportState('?range=90', now))).toBe('?range=90');
+  });
+
+  it('writes CSV whose text cells never start a formula, while numbers stay numbers', () => {
+    expect(csvText(['Name', 'Open'], [['=HYPERLINK("x")', -3], ['Dora, Dev', null]])).toBe('\uFEFFName,Open\r\n"\'=HYPERLINK(""x"")",-3\r\n"Dora, Dev",\r\n');
+  });
+});
