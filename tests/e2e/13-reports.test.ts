@@ -50,7 +50,7 @@ journeyDescribe('journey 13: reports', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
     await waitForPath(page, '/admin/reports');
-    for (const title of ['Tickets created and closed per day', 'Open backlog', 'Breakdown by category', 'Developer workload']) {
+    for (const title of ['Created and closed per day', 'Open backlog', 'Breakdown by category', 'Developer workload']) {
       await visible(page.getByRole('heading', { name: title }));
     }
     await visible(page.getByRole('link', { name: /^Payments, Created: 5/ }));
@@ -58,6 +58,17 @@ journeyDescribe('journey 13: reports', () => {
     // The sign-in toast's colours are SPEC's (white on #4caf50), not this page's: checked once it is gone.
     await gone(toasts(page).getByRole('listitem'), 8000);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('printed, the report stands alone: no navigation, header or buttons', async () => {
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.locator('header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Show as table' }).first().isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await visible(page.getByRole('heading', { name: 'Open backlog' }));
+    await j.screenshot(page, 'reports-print');
+    await page.emulateMedia({ media: 'screen' });
   });
 
   test('the breakdown lives in the URL; Back and Forward walk it', async () => {

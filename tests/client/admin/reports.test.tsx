@@ -65,8 +65,8 @@ describe('reports page', () => {
     signInAs(ADMIN);
     serve();
     renderApp('/admin/reports');
-    await screen.findByRole('heading', { name: 'Tickets created and closed per day' });
-    const perDay = region('Tickets created and closed per day');
+    await screen.findByRole('heading', { name: 'Created and closed per day' });
+    const perDay = region('Created and closed per day');
     const toggle = within(perDay).getByRole('button', { name: 'Show as table' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(toggle);
@@ -80,15 +80,15 @@ describe('reports page', () => {
     ]);
     fireEvent.click(toggle);
     expect(within(perDay).queryByRole('table')).toBeNull();
-    expect(within(perDay).getByRole('group', { name: 'Tickets created and closed per day' })).toBeTruthy();
+    expect(within(perDay).getByRole('group', { name: 'Created and closed per day' })).toBeTruthy();
   });
 
   it('a focused day shows its exact values in a tooltip; arrow keys move to the next day', async () => {
     signInAs(ADMIN);
     serve();
     renderApp('/admin/reports');
-    await screen.findByRole('heading', { name: 'Tickets created and closed per day' });
-    const marks = within(region('Tickets created and closed per day')).getAllByRole('img');
+    await screen.findByRole('heading', { name: 'Created and closed per day' });
+    const marks = within(region('Created and closed per day')).getAllByRole('img');
     expect(marks).toHaveLength(30);
     expect(marks.map((mark) => mark.getAttribute('tabindex'))).toEqual(['0', ...Array(29).fill('-1')]);
     act(() => marks[0]!.focus());

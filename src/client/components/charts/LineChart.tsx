@@ -12,13 +12,13 @@ export interface LineChartProps {
   series: Series;
   /** Each with one value. */
   categories: readonly Category[];
-  /** @default 200 */
+  /** @default 220 */
   height?: number;
 }
 
 const MARGIN = { left: 36, right: 8, top: 12, bottom: 24 };
 
-export function LineChart({ label, series, categories, height = 200 }: LineChartProps) {
+export function LineChart({ label, series, categories, height = 220 }: LineChartProps) {
   const [ref, width] = useWidth();
   const frame: Frame = { left: MARGIN.left, top: MARGIN.top, width: width - MARGIN.left - MARGIN.right, height: height - MARGIN.top - MARGIN.bottom };
   const ticks = ticksFor(Math.max(0, ...categories.map((c) => c.values[0] ?? 0)));

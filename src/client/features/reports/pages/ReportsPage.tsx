@@ -67,8 +67,8 @@ function ReportBody({ data, state }: { data: Report; state: ReportState }) {
     <div className={styles.body}>
       <TimeTiles assign={data.time_to_assign} close={data.time_to_close} />
       <div className={styles.grid}>
-        <ChartPanel title="Tickets created and closed per day" summary={perDaySummary(days)} table={{ header: dayTable.header.slice(0, 3), rows: dayTable.rows.map((r) => r.slice(0, 3)) }} fileName={`created-closed-${range}`} legend={[SERIES.created, SERIES.closed]}>
-          <ColumnChart label="Tickets created and closed per day" series={[SERIES.created, SERIES.closed]} categories={days.map((d) => ({ key: d.date, label: shortDay(d.date), values: [d.created, d.closed] }))} />
+        <ChartPanel title="Created and closed per day" summary={perDaySummary(days)} table={{ header: dayTable.header.slice(0, 3), rows: dayTable.rows.map((r) => r.slice(0, 3)) }} fileName={`created-closed-${range}`} legend={[SERIES.created, SERIES.closed]}>
+          <ColumnChart label="Created and closed per day" series={[SERIES.created, SERIES.closed]} categories={days.map((d) => ({ key: d.date, label: shortDay(d.date), values: [d.created, d.closed] }))} />
         </ChartPanel>
         <ChartPanel title="Open backlog" summary={backlogSummary(days)} table={{ header: ['Date (UTC)', 'Open backlog'], rows: days.map((d) => [d.date, d.backlog]) }} fileName={`backlog-${range}`}>
           <LineChart label="Open backlog at the end of each day" series={SERIES.backlog} categories={days.map((d) => ({ key: d.date, label: shortDay(d.date), values: [d.backlog] }))} />
