@@ -1,6 +1,6 @@
 /** The reports page: URL state (Back works), "Show as table", tooltips on focus, bars into the work queue, a custom range. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { daysOf, lastDays, type Report, type ReportGroup } from '../../../src/shared/report.ts';
 import { fakeApi, renderApp, signInAs, type FakeRequest } from '../fakeApi.ts';
 import { ADMIN } from './helpers.ts';
@@ -148,6 +148,26 @@ describe('reports page', () => {
     expect(await screen.findByText('to must be the same day as from or later.')).toBeTruthy();
     expect(window.location.search).toBe('?from=2026-03-01&to=2026-03-03');
     expect(server.calls.length).toBe(asked);
+  });
+
+  it('"Export CSV" saves the table as a file, formula-like names defused', async () => {
+    signInAs(ADMIN);
+    fakeApi({
+      'GET /tickets/report': (req) => ({
+        body: { data: { ...reportFor(req), groups: [{ key: '9', label: '=cmd()', created: 1, closed: 0, open: 1, median_close_hours: null }] } },
+      }),
+    });
+    const saved: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:report'), revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/admin/reports');
+    const breakdown = await screen.findByRole('region', { name: 'Breakdown by category' });
+    fireEvent.click(within(breakdown).getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    const { from, to } = lastDays(30, Date.now());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(`breakdown-category-${from}-to-${to}.csv`);
+    expect(await saved[0]!.text()).toBe('\uFEFFCategory,Created,Closed,Open now,Median time to close (h)\r\n\'=cmd(),1,0,1,\r\n');
+    click.mockRestore();
   });
 
   it('is in the admin navigation', async () => {
