@@ -1,4 +1,5 @@
 /** The CSV export (DESIGN §9.1): RFC 4180, and never a formula when a spreadsheet opens it. */
+import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../shared/index.ts';
 import type { TicketRow } from '../store/ticket-json.ts';
 
 /** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
@@ -8,7 +9,9 @@ const NEWLINE = '\r\n';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string | number | null]> = [
+type Column = [header: string, cell: (row: TicketRow) => string | number | null];
+
+const COLUMNS: readonly Column[] = [
   ['Number', (row) => row.number],
   ['Title', (row) => row.title],
   ['Status', (row) => row.status],
@@ -20,7 +23,7 @@ const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string |
   ['Developer', (row) => row.developer_name],
   ['Created at', (row) => row.created_at],
   ['Updated at', (row) => row.updated_at],
-  ['Due date', (row) => row.due_date],
+  ...EXTRA_FIELD_NAMES.map((field) => [EXTRA_FIELDS[field].label, (row: TicketRow) => row[field]] as Column),
   ['Link', (row) => row.link],
   ['Description', (row) => row.description],
 ];
