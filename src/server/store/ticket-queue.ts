@@ -7,6 +7,7 @@ import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, STATUSES, type TicketFilters, type T
 import type { Db } from '../db/database.ts';
 import { countSql, encodeCursor, pageSql, WALK_SORT_INDEX_ABOVE, type Scope, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
+import { createTicketCounts } from './ticket-counts.ts';
 
 export type { Scope } from './queue-sql.ts';
 
@@ -32,7 +33,8 @@ export function createTicketQueue(db: Db) {
   }
 
   const all = (sql: Sql) => prepare(sql.text).all(...sql.params) as Record<string, unknown>[];
-  const count = (filters: TicketFilters, scope: Scope) => Number(all(countSql(filters, scope))[0]!.n);
+  const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n));
+  const count = counts.count;
 
   return {
     page(query: TicketQuery, scope: Scope = {}): TicketPage {
