@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, transaction } from '../../src/server/db/database.ts';
-import { createTicketQueue } from '../../src/server/store/ticket-queue.ts';
+import { openDatabase, transaction, type Db } from '../../src/server/db/database.ts';
+import { createTicketQueue, type TicketQueue } from '../../src/server/store/ticket-queue.ts';
+import type { Touched } from '../../src/server/store/ticket-counts.ts';
 import { createStaff, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
@@ -113,15 +114,26 @@ it('a refused write moves no count', async () => {
   await expectCountsRight('after a refused create');
 });
 
-it('a rolled-back write and a write by another connection leave the kept counts right', async () => {
+/** A store of its own on a temporary database, for what the API can't show: rollbacks, other connections, which lists a write touched. */
+function withStore(run: (store: { db: Db; dir: string; queue: TicketQueue; touched: Touched[]; insert: (id: number, app?: string) => void }) => void) {
   const dir = mkdtempSync(join(tmpdir(), 'helpdesk-counts-'));
   const db = openDatabase(dir);
-  const queue = createTicketQueue(db);
-  const insert = (id: number, status = 'opened') =>
+  const touched: Touched[] = [];
+  const queue = createTicketQueue(db, (lists) => touched.push(lists));
+  const insert = (id: number, app = 'shaq_app') =>
     db.prepare(`INSERT INTO tickets (id, number, title, description, priority, category, category_id, service, service_id, app, status,
-      created_by, created_at, updated_at) VALUES (?, ?, 'Title', 'Description', 'low', 'Payments', 1, 'Checkout', 1, 'shaq_app', ?, 'Olivia', ?, ?)`)
-      .run(id, `TCK-${id}`, status, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+      created_by, created_at, updated_at) VALUES (?, ?, 'Title', 'Description', 'low', 'Payments', 1, 'Checkout', 1, ?, 'opened', 'Olivia', ?, ?)`)
+      .run(id, `TCK-${id}`, app, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
   try {
+    run({ db, dir, queue, touched, insert });
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it('a rolled-back write and a write by another connection leave the kept counts right', () => {
+  withStore(({ db, dir, queue, insert }) => {
     insert(1);
     expect(queue.page({ status: ['opened'] }).total).toBe(1);
     expect(() => transaction(db, () => {
@@ -135,8 +147,19 @@ it('a rolled-back write and a write by another connection leave the kept counts 
     other.close();
     expect(queue.page({ status: ['opened'] }).total).toBe(1);
     expect(queue.page({ status: ['closed'] }).total).toBe(1);
-  } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
+});
+
+it('names only the lists a write may show in, and every search', () => {
+  withStore(({ db, queue, touched, insert }) => {
+    insert(1, 'shaq_express');
+    const [express, consumer, search] = [{ app: ['shaq_express' as const] }, { app: ['shaq_app' as const] }, { q: 'title' }];
+    for (const filters of [express, consumer, search]) queue.page(filters);
+    touched.length = 0;
+    db.prepare(`UPDATE tickets SET status = 'closed' WHERE id = 1`).run();
+    queue.catchUp();
+    expect(touched).toEqual([[queue.listKey(express, {}), queue.listKey(search, {})]]);
+    expect(queue.page(consumer).total).toBe(0);
+    expect(queue.page(express).total).toBe(1);
+  });
 });

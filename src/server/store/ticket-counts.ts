@@ -5,7 +5,9 @@
  *
  * TEMP triggers record each change in the writing transaction itself: a rolled-back write
  * records nothing, and no write path (a status change, a bulk action, an account deletion) can
- * forget to report one.
+ * forget to report one. The same changes say which kept lists a write touched (`onTouched`), so
+ * the answer cache drops only those pages: a close of an Express ticket leaves every list that
+ * cannot show it warm.
  */
 import type { Status, TicketFilters } from '../../shared/index.ts';
 import { dataVersionReader, type Db } from '../db/database.ts';
@@ -62,11 +64,15 @@ export function rowMatches(row: Facts, filters: TicketFilters, scope: Scope): bo
   return filters.developer_id === undefined || row.developer_id === filters.developer_id;
 }
 
-const keyOf = (filters: TicketFilters, scope: Scope) =>
+/** Names a list (scope and filters, whatever its sort and page): counts and cached pages share it. */
+export const countKey = (filters: TicketFilters, scope: Scope) =>
   JSON.stringify([scope.mineOf ?? null, filters.q ?? null, filters.status ?? null, filters.app ?? null, filters.priority ?? null,
     filters.category_id ?? null, filters.service_id ?? null, filters.created_by_id ?? null, filters.developer_id ?? null]);
 
-export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, scope: Scope) => number) {
+/** The lists (by countKey) some change may show in, or 'all' when they can no longer be told apart. */
+export type Touched = readonly string[] | 'all';
+
+export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, scope: Scope) => number, onTouched: (touched: Touched) => void) {
   db.exec(TRIGGERS);
   const pending = db.prepare('SELECT count(*) AS n FROM ticket_changes');
   const changes = db.prepare('SELECT * FROM ticket_changes');
@@ -75,34 +81,55 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
   const entries = new Map<string, Entry>();
   let seenVersion = dataVersion();
 
-  /** Moves the kept counts by the changes written since the last read. */
+  function startAgain(): void {
+    entries.clear();
+    forget.run();
+    onTouched('all');
+  }
+
+  /** Moves the kept counts by the changes written since the last read, and names the lists they touched. */
   function catchUp(): void {
     const version = dataVersion();
-    // Another connection wrote (our triggers are this connection's only): start again.
-    if (version !== seenVersion) entries.clear();
-    seenVersion = version;
+    // Another connection wrote (our triggers are this connection's only).
+    if (version !== seenVersion) {
+      seenVersion = version;
+      return startAgain();
+    }
     const waiting = Number((pending.get() as { n: number }).n);
     if (waiting === 0) return;
-    if (waiting * entries.size > DELTA_CHECKS_MAX || entries.size === 0) {
-      entries.clear();
-      forget.run();
-      return;
-    }
+    if (waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
     const written = changes.all() as unknown as Change[];
     forget.run();
+    const touched: string[] = [];
     for (const [key, entry] of entries) {
       // A change of any text may change what a search finds: searches are recounted.
-      if (entry.filters.q) entries.delete(key);
-      else for (const change of written) if (rowMatches(change, entry.filters, entry.scope)) entry.n += change.sign;
+      if (entry.filters.q) {
+        entries.delete(key);
+        touched.push(key);
+        continue;
+      }
+      let hit = false;
+      for (const change of written) {
+        if (!rowMatches(change, entry.filters, entry.scope)) continue;
+        entry.n += change.sign;
+        hit = true;
+      }
+      if (hit) touched.push(key);
     }
+    onTouched(touched);
   }
 
   return {
-    count(filters: TicketFilters, scope: Scope): number {
+    /** Brings counts and cached lists up to date with every write so far; call before reading either. */
+    catchUp(): void {
       // Inside a transaction the changes read here could still roll back.
+      if (!db.isTransaction) catchUp();
+    },
+
+    count(filters: TicketFilters, scope: Scope): number {
       if (db.isTransaction) return countNow(filters, scope);
       catchUp();
-      const key = keyOf(filters, scope);
+      const key = countKey(filters, scope);
       const kept = entries.get(key);
       if (kept) {
         entries.delete(key);
@@ -110,7 +137,12 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
         return kept.n;
       }
       const n = countNow(filters, scope);
-      if (entries.size >= COUNTS_MAX) entries.delete(entries.keys().next().value!);
+      if (entries.size >= COUNTS_MAX) {
+        // A list no longer followed can't be told it changed: its cached pages go with it.
+        const oldest = entries.keys().next().value!;
+        entries.delete(oldest);
+        onTouched([oldest]);
+      }
       entries.set(key, { filters, scope, n });
       return n;
     },
