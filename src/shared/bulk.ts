@@ -5,6 +5,7 @@
  */
 import { FILTER_PARAMS, parseTicketQuery, type TicketFilters } from './workQueue.ts';
 import { toId, type FieldErrors } from './validators.ts';
+import type { Role } from './constants.ts';
 
 /** At most this many tickets are touched by one bulk action; more is refused, never cut short. */
 export const BULK_MAX_TICKETS = 500;
@@ -12,12 +13,22 @@ export const BULK_MAX_TICKETS = 500;
 export const BULK_ACTIONS = ['assign', 'remove_developer', 'close', 'reopen'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** What each action is called on a button, and in the past tense in the result. */
-export const BULK_ACTION_LABELS: Record<BulkAction, { verb: string; done: string }> = {
-  assign: { verb: 'Assign', done: 'assigned' },
-  remove_developer: { verb: 'Remove developer from', done: 'unassigned' },
-  close: { verb: 'Close', done: 'closed' },
-  reopen: { verb: 'Reopen', done: 'reopened' },
+/**
+ * The actions a role may ever take (DESIGN §3); whether each ticket allows it is still the server's
+ * call, ticket by ticket. A developer may assign only themselves, which a bulk picker doesn't offer.
+ */
+export const BULK_ACTIONS_BY_ROLE: Record<Role, readonly BulkAction[]> = {
+  super: ['assign', 'remove_developer', 'close', 'reopen'],
+  support: ['close', 'reopen'],
+  developer: ['close'],
+};
+
+/** What each action is called on its button, in the confirmation's question, and in the result. */
+export const BULK_ACTION_LABELS: Record<BulkAction, { button: string; verb: string; done: string }> = {
+  assign: { button: 'Assign', verb: 'Assign', done: 'assigned' },
+  remove_developer: { button: 'Remove developer', verb: 'Remove the developer from', done: 'unassigned' },
+  close: { button: 'Close', verb: 'Close', done: 'closed' },
+  reopen: { button: 'Reopen', verb: 'Reopen', done: 'reopened' },
 };
 
 /** Why a ticket was left as it was. */
