@@ -62,7 +62,7 @@ export function BulkBar({ selection, onSelect, loaded, total, filter, role, area
             ))}
           <div className={styles.actions}>
             {BULK_ACTIONS_BY_ROLE[role].map((name) => (
-              <Button key={name} size="sm" variant={name === 'reopen' || name === 'assign' ? 'secondary' : 'danger'} onClick={() => setAction(name)}>
+              <Button key={name} size="sm" variant={name === 'close' ? 'danger' : 'secondary'} onClick={() => setAction(name)}>
                 {BULK_ACTION_LABELS[name].button}
               </Button>
             ))}
