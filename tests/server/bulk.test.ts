@@ -2,6 +2,8 @@
  * POST /tickets/bulk (DESIGN §9.5): every ticket follows DESIGN §3's permission table and the
  * conditional updates as if changed alone; each change gets its log entry and its live event.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_TICKETS, BULK_MESSAGES, SERVER } from '../../src/shared/index.ts';
 import { createTicket, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type TicketState, type World } from './helpers.ts';
@@ -301,5 +303,43 @@ describe('bad input', () => {
     expect(malformed.body.message).toBe(SERVER.malformed);
     expect((await t.call('POST', '/api/tickets/bulk', { json: { ids: [number], action: 'close' } })).status).toBe(401);
     expect(await statusOf(number)).toBe('opened');
+  });
+});
+
+describe('webhooks', () => {
+  it('receive one POST per changed ticket, as a single change sends', async () => {
+    const bodies: { change: string; ticket: { number: string }; text: string }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        bodies.push(JSON.parse(raw));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hooked = await startTestServer({ webhookUrls: [`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`] });
+    try {
+      const world = await createWorld(hooked);
+      const tickets = [await createTicket(hooked, world, 'opened'), await createTicket(hooked, world, 'opened'), await createTicket(hooked, world, 'closed')];
+      const arrived = async (count: number) => {
+        const until = Date.now() + 3000;
+        while (bodies.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100)); // nothing more may follow
+        return bodies.length;
+      };
+      // Seeding sent 3 creates, then an assign and a close for the closed one.
+      const seeded = await arrived(5);
+      expect(seeded).toBe(5);
+      const answer = await hooked.call('POST', '/api/tickets/bulk', { token: world.admin.token, json: { ids: tickets.map((x) => x.number), action: 'close' } });
+      expect(answer.body.data.changed).toHaveLength(2);
+      expect(await arrived(seeded + 2)).toBe(seeded + 2);
+      expect(bodies.slice(seeded).map((body) => [body.change, body.ticket.number, body.text])).toEqual(
+        tickets.slice(0, 2).map((x) => ['status', x.number, expect.stringContaining('closed')]),
+      );
+    } finally {
+      await hooked.close();
+      receiver.close();
+    }
   });
 });
