@@ -58,13 +58,15 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
   /** The tickets the request names, read inside the transaction, in its order; undefined for a ref that names none. */
   function select(request: BulkRequest): { ref: string; row: TicketRow | undefined }[] {
     if (request.filter) {
-      const batches = app.queue.exportRows(request.filter);
-      const first: TicketRow[] = batches.next().value ?? [];
-      if (first.length === BULK_MAX_TICKETS && (batches.next().value ?? []).length > 0) {
-        const total = app.queue.page({ ...request.filter, limit: 1 }).total;
-        throw invalid({ filter: BULK_MESSAGES.filterTooMany(total) });
+      const rows: TicketRow[] = [];
+      for (const batch of app.queue.exportRows(request.filter)) {
+        rows.push(...batch);
+        if (rows.length > BULK_MAX_TICKETS) {
+          const total = app.queue.page({ ...request.filter, limit: 1 }).total;
+          throw invalid({ filter: BULK_MESSAGES.filterTooMany(total) });
+        }
       }
-      return first.map((row) => ({ ref: row.number, row }));
+      return rows.map((row) => ({ ref: row.number, row }));
     }
     const seen = new Set<number>();
     return request.ids!.map((id) => {
