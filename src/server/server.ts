@@ -14,6 +14,7 @@ import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
+import { bulkRoutes } from './routes/bulk.ts';
 import { configRoutes } from './routes/config.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
@@ -53,6 +54,7 @@ export function buildRouter(app: ServerContext): Router {
   const router = new Router();
   router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
   authUserRoutes(router, app);
+  bulkRoutes(router, app);
   ticketRoutes(router, app);
   commentRoutes(router, app);
   configRoutes(router, app);

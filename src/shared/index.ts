@@ -6,3 +6,4 @@ export * from './validators.ts';
 export * from './ticketFields.ts';
 export * from './workQueue.ts';
 export * from './comments.ts';
+export * from './bulk.ts';

@@ -22,17 +22,8 @@ import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
 import { acceptImage } from '../tickets/images.ts';
-import { createTransitions } from '../tickets/transitions.ts';
-import type { TicketAction } from '../events/live.ts';
+import { createTransitions, statusAction } from '../tickets/transitions.ts';
 import { imageAnswer } from '../tickets/images.ts';
-
-/** What a PATCH did, from its success message, for the event and the webhook's text. */
-function statusAction(message: string, after: TicketRow): TicketAction {
-  if (message === SERVER.ticketAssigned) return { kind: 'assigned', developer: after.developer_name ?? '' };
-  if (message === SERVER.developerRemoved) return { kind: 'unassigned' };
-  if (message === SERVER.ticketClosed) return { kind: 'closed' };
-  return { kind: 'reopened' };
-}
 
 /** The work-queue parameters of a request, or a 422 naming each bad one. */
 function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARAMS): TicketQuery {
@@ -42,7 +33,7 @@ function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARA
 }
 
 export function ticketRoutes(router: Router, app: ServerContext): void {
-  const changeStatus = createTransitions(app);
+  const changeStatus = createTransitions(app).change;
 
   const findTicket = (ref: string | undefined): TicketRow => {
     const ticket = app.tickets.find(ref ?? '');
