@@ -108,7 +108,8 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
       if (!developer || developer.role !== 'developer') throw invalid({ developer_id: SERVER.notADeveloper });
     }
     const { result, changes } = run(request!, ctx.user);
-    if (changes.length > 0) app.cache.invalidate(CACHE_TAGS.lists, ...changes.map(({ row }) => CACHE_TAGS.ticket(row.id)));
+    // The lists these tickets show in hear of it from the queue (store/ticket-counts.ts).
+    if (changes.length > 0) app.cache.invalidate(...changes.map(({ row }) => CACHE_TAGS.ticket(row.id)));
     for (const { row, message } of changes) app.live.publish(row, ctx.user, statusAction(message, row));
     return { body: { message: bulkSummary(request!.action, result), data: result } };
   });
