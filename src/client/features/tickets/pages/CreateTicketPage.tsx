@@ -1,22 +1,24 @@
-import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { areaOf } from '../../../lib/paths.ts';
 import { validateCreateTicket } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
+import { useDraft } from '../../../lib/draft.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
 import { useCreateTicket } from '../api.ts';
-import { EMPTY_FORM, toPayload, type TicketFormValues } from '../form.ts';
+import { DRAFTS, EMPTY_FORM, toPayload, withoutImage, type TicketFormValues } from '../form.ts';
 import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';
 
 export function CreateTicketPage() {
   const [location] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
-  const [values, setValues] = useState<TicketFormValues>(EMPTY_FORM);
+  const userId = useAuth((state) => state.user?.id);
+  // The half-typed ticket survives a reload and a session expiry (issue 13).
+  const [values, setValues, clearDraft] = useDraft<TicketFormValues>(userId, DRAFTS.create, () => EMPTY_FORM, withoutImage);
   const payload = toPayload(values);
   const { errors, check } = useFormErrors(validateCreateTicket, { ...payload });
-  const create = useCreateTicket({ to: () => destinationAfter('create', role, '', areaOf(location)) });
+  const create = useCreateTicket({ onSuccess: clearDraft, to: () => destinationAfter('create', role, '', areaOf(location)) });
 
   function submit() {
     if (check()) create.mutate(payload);
