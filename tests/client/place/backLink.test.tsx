@@ -7,7 +7,7 @@ import { SUPPORT, detailRoutes, makeTicket } from '../tickets/fixtures.ts';
 describe('the Back link of a ticket page', () => {
   // First in this file: nothing has navigated inside the app yet, as in a fresh tab.
   it('opened directly (a new tab, a link from another site): goes to the area list, not out of the app', async () => {
-    const ticket = makeTicket({ created_by: SUPPORT.id });
+    const ticket = makeTicket({ created_by: SUPPORT.first_name });
     signInAs(SUPPORT);
     fakeApi(detailRoutes(ticket));
     // A tab with other sites behind this page: history.back() would leave the app.
@@ -21,7 +21,7 @@ describe('the Back link of a ticket page', () => {
   });
 
   it('reached from the list inside the app: goes back in history, to the list as it was left', async () => {
-    const ticket = makeTicket({ created_by: SUPPORT.id });
+    const ticket = makeTicket({ created_by: SUPPORT.first_name });
     signInAs(SUPPORT);
     fakeApi(detailRoutes(ticket));
     renderApp('/support');

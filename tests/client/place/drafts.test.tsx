@@ -86,7 +86,7 @@ describe('the create-ticket draft', () => {
 
 describe('the edit-ticket draft', () => {
   it('is kept per ticket across a reload; Cancel forgets it', async () => {
-    const ticket = makeTicket({ created_by: SUPPORT.id });
+    const ticket = makeTicket({ created_by: SUPPORT.first_name });
     signInAs(SUPPORT);
     fakeApi({ ...detailRoutes(ticket) });
     const path = `/support/edit-ticket/${ticket.number}`;
