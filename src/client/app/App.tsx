@@ -59,7 +59,7 @@ function Screen() {
     case 'area': {
       const Area = AREAS[decision.role];
       return (
-        <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+        <Suspense fallback={<div className={styles.loading} aria-busy="true" data-area-loading="" />}>
           <Area />
         </Suspense>
       );
