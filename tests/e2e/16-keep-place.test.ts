@@ -143,7 +143,10 @@ journeyDescribe('journey 16: keep the place', () => {
     await visible(page.getByRole('alert').filter({ hasText: 'Network Error!...' }));
     const toError = Date.now() - started;
     await visible(page.getByRole('button', { name: 'Retry' }));
-    await j.screenshot(page, 'offline-error-with-retry');
+    await j.screenshot(page, 'offline-error-with-retry-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await j.screenshot(page, 'offline-error-with-retry-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Before: three retries held 'Loading' for 1 + 2 + 4 = 7 s.
     expect(toError).toBeLessThan(3_000);
     console.info(`[16-keep-place] offline list to error: ${toError} ms (was at least 7000 ms behind 'Loading')`);
