@@ -7,7 +7,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, CAST, card, journeyDescribe, pathOf, setupJourney, signIn, sleep, storedAuth, submitSignIn, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, card, journeyDescribe, pathOf, setupJourney, signIn, sleep, storedAuth, submitSignIn, toggle, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
 
 /** Enough cards to scroll a long way on a 900 px high window. */
@@ -38,6 +38,7 @@ journeyDescribe('journey 16: keep the place', () => {
       const ticket = await seedTicket(j.api, world, world.support, titleOf(i), 'medium');
       if (i === 1) first = { number: ticket.number, title: titleOf(i) };
     }
+    for (let i = 1; i <= 12; i++) await j.api.createCategory(world.admin.token, `Extra category ${i}`);
   }, 120_000);
 
   test('no loading screen between pressing Sign in and the first card', async () => {
@@ -171,6 +172,38 @@ journeyDescribe('journey 16: keep the place', () => {
     await waitForPath(page, '/support');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
     await visible(card(page, titleOf(1)));
+  });
+
+  test("Back restores the developer's All Tickets tab and scroll, and an admin list's scroll", async () => {
+    const page = await j.newPage();
+    await signIn(page, CAST.dev1.email, CAST.dev1.password);
+    await toggle(page, 'All Tickets').click();
+    await visible(card(page, titleOf(1)));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await sleep(200);
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(800);
+    await card(page, titleOf(1)).click();
+    await waitForPath(page, `/developer/ticket-details/${first.number}`);
+    await page.goBack();
+    await waitForPath(page, '/developer');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+    expect(await toggle(page, 'All Tickets').getAttribute('aria-pressed')).toBe('true');
+
+    // Categories: a list that loads in one piece.
+    const admin = await j.newPage({ viewport: { width: 1280, height: 500 } });
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.getByRole('link', { name: 'Categories', exact: true }).first().click();
+    await visible(admin.getByRole('cell', { name: 'Extra category 12', exact: true }));
+    await admin.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await sleep(200);
+    const down = await admin.evaluate(() => window.scrollY);
+    expect(down).toBeGreaterThan(300);
+    await admin.getByRole('link', { name: 'Services', exact: true }).first().click();
+    await waitForPath(admin, '/admin/service');
+    await admin.goBack();
+    await waitForPath(admin, '/admin/category');
+    await expect.poll(() => admin.evaluate(() => window.scrollY)).toBeGreaterThan(down - 50);
   });
 
   test('Back on a ticket opened in a fresh tab (another site behind it) goes to the list, not out of the app', async () => {
