@@ -1,5 +1,5 @@
 /** Issue 13: a failed read shows its error and Retry at once, and reads recover online and on refocus. */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { QueryState } from '../../../src/client/components/QueryState.tsx';
 import { useQuery, type QueryKey } from '../../../src/client/lib/query.ts';
@@ -116,5 +116,34 @@ describe('the window regaining focus', () => {
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     await advance(0);
     expect(screen.getByText('list 5')).toBeTruthy();
+  });
+});
+
+describe('a failed page under a list that stays on screen', () => {
+  test("'Show more' failing keeps the loaded cards and shows the message with Retry below them", async () => {
+    vi.useRealTimers();
+    const { fakeApi, renderApp, signInAs } = await import('../fakeApi.ts');
+    const { ticketRoutes } = await import('../ticketServer.ts');
+    const { ADMIN, makeTicket } = await import('../tickets/fixtures.ts');
+    const tickets = Array.from({ length: 60 }, (_, i) => makeTicket({ number: `TCK-${String(i + 1).padStart(6, '0')}`, title: `Ticket ${i + 1}` }));
+    const routes = ticketRoutes(tickets);
+    let failNext = true;
+    signInAs(ADMIN);
+    fakeApi({
+      ...routes,
+      'GET /tickets': (req) => {
+        if (req.path.includes('cursor=') && failNext) return { status: 503, body: { message: 'Try later.' } };
+        return (routes['GET /tickets'] as (r: typeof req) => { status?: number; body?: unknown })(req);
+      },
+    });
+    renderApp('/admin/tickets');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Try later....')).toBeTruthy();
+    expect(screen.getAllByRole('article').length).toBe(50);
+    failNext = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Try later....')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBe(60));
   });
 });
