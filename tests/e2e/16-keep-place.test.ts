@@ -50,6 +50,9 @@ journeyDescribe('journey 16: keep the place', () => {
     await visible(card(page, titleOf(TICKETS)));
     const toFirstCard = Date.now() - pressed;
     expect(await fallbackSeen(page)).toBe(false);
+    // Every area was fetched ahead, but only the support area's stylesheet applies (the cascade of the others is not mixed in).
+    const sheets = await page.evaluate(() => [...document.querySelectorAll('link[href*="Area-"]')].map((link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`));
+    expect(sheets.filter((sheet) => sheet.startsWith('stylesheet ')).map((sheet) => sheet.replace(/-\w+\.css$/, ''))).toEqual(['stylesheet /assets/SupportArea']);
     // The recorder works: the fallback's marker, once attached, is seen.
     await page.evaluate(() => {
       const marker = document.createElement('div');

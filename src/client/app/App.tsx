@@ -27,13 +27,13 @@ export function preloadCurrentArea(): Promise<unknown> {
 }
 
 /**
- * Starts loading the signed-in role's area, or while the role is not known yet (the sign-in
- * button was just pressed) all three: they load while the password is checked.
+ * Loads the signed-in role's area; while the role is not known yet (the sign-in button was just
+ * pressed) warms all three, so they arrive while the password is checked.
  */
 function preloadArea(role?: string): Promise<unknown> {
   const known = normalizeRole(role);
   if (known) return AREAS[known].preload();
-  return Promise.all(Object.values(AREAS).map((area) => area.preload()));
+  return Promise.all(Object.values(AREAS).map((area) => area.warm()));
 }
 
 /** Off to sign in, remembering the page asked for (issue 13): sign-in returns there. */
