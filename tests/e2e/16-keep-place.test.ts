@@ -112,7 +112,11 @@ journeyDescribe('journey 16: keep the place', () => {
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Half-typed refund problem');
     expect(await page.getByLabel('Description').inputValue()).toBe('The refund button does nothing since this morning.');
     expect(await page.getByLabel('Priority').inputValue()).toBe('high');
-    await j.screenshot(page, 'draft-after-reload');
+    await visible(page.getByRole('button', { name: 'Discard draft' }));
+    await j.screenshot(page, 'draft-after-reload-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await j.screenshot(page, 'draft-after-reload-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The session is revoked elsewhere; the next call sends the user to sign in.
     const token = (await storedAuth(page))?.accessToken;

@@ -70,6 +70,22 @@ describe('the create-ticket draft', () => {
     expect(field('Title').value).toBe('');
   });
 
+  it("'Discard draft' (shown only once something is typed) empties the form and forgets the draft", async () => {
+    signInAs(SUPPORT);
+    const server = serveCreate();
+    renderApp('/support/create-ticket');
+    await screen.findByRole('option', { name: 'Hardware' });
+    expect(screen.queryByRole('button', { name: 'Discard draft' })).toBeNull();
+    change('Title', 'Never mind');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(field('Title').value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Discard draft' })).toBeNull();
+    reload('/support/create-ticket');
+    await screen.findByRole('option', { name: 'Hardware' });
+    expect(field('Title').value).toBe('');
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('is kept per user: another user on the same tab starts empty', async () => {
     signInAs(SUPPORT);
     serveCreate();

@@ -10,6 +10,8 @@ import { DRAFTS, EMPTY_FORM, toPayload, withoutImage, type TicketFormValues } fr
 import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';
 
+const DISCARD_LABEL = 'Discard draft';
+
 export function CreateTicketPage() {
   const [location] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
@@ -19,6 +21,9 @@ export function CreateTicketPage() {
   const payload = toPayload(values);
   const { errors, check } = useFormErrors(validateCreateTicket, { ...payload });
   const create = useCreateTicket({ onSuccess: clearDraft, to: () => destinationAfter('create', role, '', areaOf(location)) });
+
+  // Our addition (issue 13): a draft comes back after a reload, so it can also be thrown away.
+  const dirty = Object.entries(values).some(([field, value]) => value !== EMPTY_FORM[field as keyof TicketFormValues]);
 
   function submit() {
     if (check()) create.mutate(payload);
@@ -32,9 +37,16 @@ export function CreateTicketPage() {
       onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
       onSubmit={submit}
       buttons={
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create'}
-        </Button>
+        <>
+          {dirty && (
+            <Button type="button" variant="secondary" onClick={clearDraft} disabled={create.isPending}>
+              {DISCARD_LABEL}
+            </Button>
+          )}
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create'}
+          </Button>
+        </>
       }
     />
   );
