@@ -51,6 +51,19 @@ export function formFromTicket(ticket: Ticket): TicketFormValues {
   };
 }
 
+/** A ticket draft without its image: what is stored when the image does not fit in storage. */
+export function withoutImage(values: TicketFormValues): Partial<TicketFormValues> {
+  const { image: _image, ...rest } = values;
+  return rest;
+}
+
+/** The draft names of the ticket forms (lib/draft.ts). */
+export const DRAFTS = {
+  create: 'create-ticket',
+  edit: (number: string) => `edit-ticket:${number}`,
+  comment: (number: string) => `comment:${number}`,
+};
+
 /** What the form says, in the API's shape (validators read the same shape). */
 export function toPayload(values: TicketFormValues): NewTicket {
   return {

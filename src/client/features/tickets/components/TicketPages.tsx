@@ -7,7 +7,7 @@ import type { Ticket } from '../../../../shared/types.ts';
 import type { TicketPage } from '../../../../shared/workQueue.ts';
 import type { InfiniteQueryResult } from '../../../lib/infiniteQuery.ts';
 import { Button } from '../../../components/Button.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { QueryError, QueryState } from '../../../components/QueryState.tsx';
 import { TicketGrid } from './TicketGrid.tsx';
 import { TicketTable, type TableSelection } from './TicketTable.tsx';
 import type { Area } from '../../../lib/paths.ts';
@@ -48,11 +48,8 @@ export function TicketPages({ query, area, empty, view = 'cards', selection }: T
                 </span>
               </div>
             )}
-            {query.error && (
-              <p role="alert" className={styles.error}>
-                {`${query.error.message}...`}
-              </p>
-            )}
+            {/* A failed refresh or next page: the loaded pages stay, with the message and Retry below. */}
+            {query.error && <QueryError error={query.error} onRetry={query.refetch} />}
           </div>
         );
       }}
