@@ -12,6 +12,8 @@ const OUT_DIR = 'dist';
 const ASSETS_DIR = `${OUT_DIR}/assets`;
 const PUBLIC_ASSETS = '/assets';
 const ENTRY = 'src/client/main.tsx';
+// A classic (not module) script, so it runs before the first paint: the stored theme, no flash.
+const THEME_BOOT = 'src/client/themeBoot.ts';
 const AREAS = ['AdminArea', 'SupportArea', 'DeveloperArea'];
 const COMPRESSIBLE = /\.(js|css|html)$/;
 const watch = process.argv.includes('--watch');
@@ -47,6 +49,9 @@ const options = {
   logLevel: 'warning',
 };
 
+/** @type {esbuild.BuildOptions} */
+const bootOptions = { ...options, entryPoints: [THEME_BOOT], splitting: false, format: 'iife' };
+
 const publicPath = (file) => `${PUBLIC_ASSETS}/${relative(ASSETS_DIR, file)}`;
 
 /** The JS output of each source entry (the main entry and every lazily imported area). */
@@ -58,7 +63,12 @@ function outputsByEntry(metafile) {
   return byEntry;
 }
 
-async function writeIndex(metafile) {
+/** The hashed file the theme boot script was written to. */
+function bootFile(metafile) {
+  return Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === THEME_BOOT);
+}
+
+async function writeIndex(metafile, bootMetafile) {
   const byEntry = outputsByEntry(metafile);
   const main = byEntry[ENTRY];
   const areaStyles = {};
@@ -74,6 +84,7 @@ async function writeIndex(metafile) {
   const html = (await readFile('index.html', 'utf8'))
     .replace('/assets/main.js', publicPath(main.js))
     .replace('/assets/main.css', publicPath(main.css))
+    .replace('/assets/theme-boot.js', publicPath(bootFile(bootMetafile)))
     .replace('</head>', `  ${[meta, ...preloads].join('\n    ')}\n  </head>`);
   await writeFile(`${OUT_DIR}/index.html`, html);
 }
@@ -116,10 +127,10 @@ async function report(metafile) {
   }
 }
 
-async function finish(result) {
-  if (result.errors.length > 0) return;
-  await writeIndex(result.metafile);
-  await compress([...Object.keys(result.metafile.outputs), `${OUT_DIR}/index.html`]);
+async function finish(result, boot) {
+  if (result.errors.length > 0 || boot.errors.length > 0) return;
+  await writeIndex(result.metafile, boot.metafile);
+  await compress([...Object.keys(result.metafile.outputs), ...Object.keys(boot.metafile.outputs), `${OUT_DIR}/index.html`]);
   await report(result.metafile);
 }
 
@@ -127,10 +138,13 @@ await rm(OUT_DIR, { recursive: true, force: true });
 await mkdir(ASSETS_DIR, { recursive: true });
 
 if (watch) {
-  const plugin = { name: 'after-build', setup: (build) => build.onEnd((result) => finish(result).catch(console.error)) };
+  // The boot script rarely changes: built once, and the app's rebuilds reuse its result.
+  const boot = await esbuild.build(bootOptions);
+  const plugin = { name: 'after-build', setup: (build) => build.onEnd((result) => finish(result, boot).catch(console.error)) };
   const context = await esbuild.context({ ...options, plugins: [plugin] });
   await context.watch();
   console.log('watching src/client for changes…');
 } else {
-  await finish(await esbuild.build(options));
+  const [app, boot] = await Promise.all([esbuild.build(options), esbuild.build(bootOptions)]);
+  await finish(app, boot);
 }

@@ -172,6 +172,7 @@ const ROUTES = [
   ['POST', '/api/tickets', TICKET_FIELDS],
   ['PATCH', '/api/tickets/:ticket', ['status', 'developer_id']],
   ['PATCH', '/api/tickets/:ticket/edit', TICKET_FIELDS.slice(0, 9)],
+  ['POST', '/api/tickets/bulk', ['ids', 'filter', 'action', 'developer_id']],
   ['GET', '/'],
   ['GET', '/index.html'],
   ['GET', '/assets/:file'],

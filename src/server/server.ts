@@ -8,12 +8,13 @@ import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_F
 import type { ServerContext } from './context.ts';
 import { scheduleBackups } from './db/backups.ts';
 import { dataVersionReader, openDatabase } from './db/database.ts';
-import { createAnswerCache } from './http/answer-cache.ts';
+import { CACHE_TAGS, createAnswerCache } from './http/answer-cache.ts';
 import { createHttpServer } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
+import { bulkRoutes } from './routes/bulk.ts';
 import { configRoutes } from './routes/config.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { reportRoutes } from './routes/report.ts';
@@ -55,6 +56,7 @@ export function buildRouter(app: ServerContext): Router {
   router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
   authUserRoutes(router, app);
   reportRoutes(router, app);
+  bulkRoutes(router, app);
   ticketRoutes(router, app);
   commentRoutes(router, app);
   configRoutes(router, app);
@@ -78,7 +80,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     users: createUserStore(db),
     sessions,
     tickets: createTicketStore(db),
-    queue: createTicketQueue(db),
+    // A ticket write drops only the cached pages of the lists it may show in (store/ticket-counts.ts).
+    queue: createTicketQueue(db, (touched) =>
+      app.cache.invalidate(CACHE_TAGS.counts, ...(touched === 'all' ? [CACHE_TAGS.lists] : touched.map(CACHE_TAGS.list))),
+    ),
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
     live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams }),

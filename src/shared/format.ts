@@ -3,7 +3,7 @@ import { LIMITS } from './constants.ts';
 import type { TicketLogEntry } from './types.ts';
 
 const ELLIPSIS = '...';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function truncateTitle(title: string): string {
   return title.length > LIMITS.cardTitleMax ? title.slice(0, LIMITS.cardTitleKeep) + ELLIPSIS : title;
@@ -20,12 +20,6 @@ export function formatLogDate(iso: string | null | undefined): string {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return '';
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A due day as 'Jan 15, 2027'. It is a calendar day, not a moment: no zone may shift it. */
-export function formatDueDate(day: string | null | undefined): string {
-  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  return match ? `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}` : '';
 }
 
 export function logEntryTime(entry: TicketLogEntry): string | null {

@@ -6,5 +6,6 @@ export * from './validators.ts';
 export * from './ticketFields.ts';
 export * from './workQueue.ts';
 export * from './comments.ts';
+export * from './bulk.ts';
 export * from './report.ts';
 export * from './csv.ts';

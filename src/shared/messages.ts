@@ -16,7 +16,6 @@ export const VALIDATION = {
   imageSize: 'File size should not exceed 500 KB.',
   imageType: 'Only PNG, JPEG, GIF or WebP images are accepted.',
   link: 'link must be at most 2048 characters.',
-  dueDate: 'due date must be a date (YYYY-MM-DD).',
   descriptionMax: 'description must be at most 20000 characters.',
   controlCharacters: 'must not contain control characters (line breaks and tabs are fine).',
   username: 'Username must be at least 2 characters.',

@@ -116,19 +116,6 @@ export function parseReportQuery(params: URLSearchParams): { query: ReportQuery;
 /** The canonical query string, without '?'. */
 export const reportQueryString = (query: ReportQuery) => new URLSearchParams({ from: query.from, to: query.to, group: query.group }).toString();
 
-/**
- * The q-th quantile (0…1) of ascending values, interpolated between neighbours (as spreadsheets'
- * PERCENTILE.INC), so p50 is the usual median. Rounded to a hundredth of an hour.
- */
-export function quantile(sorted: readonly number[], q: number): number | null {
-  if (sorted.length === 0) return null;
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const high = Math.min(sorted.length - 1, low + 1);
-  const value = sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
-  return Math.round(value * 100) / 100;
-}
-
 /** A group's label from its key, where the key alone says it (apps, priorities). */
 export function fixedGroupLabel(group: ReportGroup, key: string): string | undefined {
   if (group === 'app' && (APPS as readonly string[]).includes(key)) return APP_LABELS[key as (typeof APPS)[number]];

@@ -6,7 +6,7 @@
  */
 import { APPS, CREATABLE_ROLES, LIMITS, PRIORITIES } from './constants.ts';
 import { VALIDATION as M } from './messages.ts';
-import { isDueDate } from './ticketFields.ts';
+import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from './ticketFields.ts';
 
 export type FieldErrors = Record<string, string>;
 type Input = Record<string, unknown>;
@@ -58,6 +58,10 @@ function optionalText(input: Input, field: string): [string, boolean, string] {
   return [field, tooLong, M.link];
 }
 
+function extraFields(input: Input, has: (field: string) => boolean): Array<[string, boolean, string]> {
+  return EXTRA_FIELD_NAMES.map((field) => [field, has(field) && !EXTRA_FIELDS[field].isValid(input[field]), EXTRA_FIELDS[field].message]);
+}
+
 export function validateCreateTicket(input: Input): FieldErrors {
   const title = text(input.title) ?? '';
   return collect([
@@ -66,7 +70,7 @@ export function validateCreateTicket(input: Input): FieldErrors {
     ['description', (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
     ['description', (text(input.description) ?? '').length > LIMITS.descriptionMax, M.descriptionMax],
     ...plainText(input, 'title', 'description', 'link'),
-    ['due_date', !isDueDate(input.due_date), M.dueDate],
+    ...extraFields(input, () => true),
     ['priority', !oneOf(PRIORITIES, input.priority), M.priority],
     ['category', toId(input.category_id) === undefined, M.category],
     ['service', toId(input.service_id) === undefined, M.service],
@@ -89,7 +93,7 @@ export function validateEditTicket(input: Input, { partial = false }: { partial?
     ['description', has('description') && (text(input.description) ?? '').length < LIMITS.descriptionMin, M.description],
     ['description', has('description') && (text(input.description) ?? '').length > LIMITS.descriptionMax, M.descriptionMax],
     ...plainText(input, 'title', 'description', 'link'),
-    ['due_date', has('due_date') && !isDueDate(input.due_date), M.dueDate],
+    ...extraFields(input, has),
     ['priority', has('priority') && !oneOf(PRIORITIES, input.priority), M.priority],
     ['category', has('category_id') && toId(input.category_id) === undefined, M.category],
     ['service', has('service_id') && toId(input.service_id) === undefined, M.service],

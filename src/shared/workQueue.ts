@@ -4,18 +4,22 @@
  * One parser and one writer, so the two can never disagree on a name or a value.
  */
 import { APPS, PRIORITIES, STATUSES, type AppName, type Priority } from './constants.ts';
+import { EXTRA_SORTS, type ExtraSort } from './ticketFields.ts';
 import type { FieldErrors } from './validators.ts';
 import type { Ticket } from './types.ts';
 
-export const SORTS = ['newest', 'oldest', 'priority', 'updated', 'due'] as const;
-export type Sort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<Sort, string> = {
+const PRODUCT_SORT_LABELS = {
   newest: 'Newest',
   oldest: 'Oldest',
   priority: 'Priority',
   updated: 'Recently updated',
-  due: 'Due date',
-};
+} as const;
+export type Sort = keyof typeof PRODUCT_SORT_LABELS | ExtraSort;
+export const SORT_LABELS = {
+  ...PRODUCT_SORT_LABELS,
+  ...Object.fromEntries(EXTRA_SORTS.map((sort) => [sort.name, sort.label])),
+} as Record<Sort, string>;
+export const SORTS = Object.keys(SORT_LABELS) as Sort[];
 
 /** Stored statuses; 'reopened' (product.md#limits: a filter word) is accepted and means opened. */
 export type StoredStatus = (typeof STATUSES)[number];
@@ -74,7 +78,7 @@ export const QUERY_MESSAGES = {
   priority: 'priority must be low, medium or high.',
   id: 'must be a ticket, user, category or service id.',
   developer_id: 'developer_id must be an id or none.',
-  sort: 'sort must be newest, oldest, priority, updated or due.',
+  sort: `sort must be ${SORTS.slice(0, -1).join(', ')} or ${SORTS.at(-1)}.`,
   invalid: 'The list parameters are not valid.',
 } as const;
 

@@ -14,6 +14,7 @@ configure({ asyncUtilTimeout: 5000, reactStrictMode: true });
 function reset() {
   useAuth.setState({ user: null, accessToken: null });
   localStorage.clear();
+  sessionStorage.clear();
   clearQueries();
   toast.dismiss();
   window.history.replaceState(null, '', '/');

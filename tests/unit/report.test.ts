@@ -1,18 +1,10 @@
-/** The report's shared rules: dates, ranges, percentiles, and CSV text that never runs as a formula. */
+/** The report's shared rules: dates and ranges, the page's URL state, and CSV text that never runs as a formula. */
 import { describe, expect, it } from 'vitest';
 import { csvText } from '../../src/shared/csv.ts';
-import { daysInRange, lastDays, parseReportQuery, quantile } from '../../src/shared/report.ts';
+import { daysInRange, lastDays, parseReportQuery } from '../../src/shared/report.ts';
 import { readReportState, reportSearch } from '../../src/client/features/reports/reportUrl.ts';
 
 describe('report rules', () => {
-  it('interpolates percentiles between neighbours, so p50 is the usual median', () => {
-    expect(quantile([], 0.5)).toBeNull();
-    expect(quantile([7], 0.9)).toBe(7);
-    expect(quantile([1, 2, 4], 0.5)).toBe(2);
-    expect(quantile([1, 2, 4], 0.9)).toBe(3.6);
-    expect(quantile([24, 24, 36, 240], 0.5)).toBe(30);
-  });
-
   it('counts UTC days, leap days included, and names the last N days up to today', () => {
     expect(daysInRange('2028-02-28', '2028-03-01')).toBe(3);
     expect(lastDays(30, Date.parse('2026-03-30T23:59:59Z'))).toEqual({ from: '2026-03-01', to: '2026-03-30' });

@@ -1,10 +1,12 @@
 /** The router root: the guard of product.md#route-guard picks sign-in, a redirect, Access Denied or an area. */
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { Role } from '../../shared/constants.ts';
 import { AccessDeniedPage } from '../features/auth/pages/AccessDeniedPage.tsx';
 import { SignInPage } from '../features/auth/pages/SignInPage.tsx';
 import { useAuth } from '../lib/auth.ts';
+import { normalizeRole, SIGN_IN } from '../lib/paths.ts';
+import { rememberReturnPath } from '../lib/returnPath.ts';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { guard } from './guard.ts';
@@ -24,6 +26,23 @@ export function preloadCurrentArea(): Promise<unknown> {
   return decision.kind === 'area' ? AREAS[decision.role].preload() : Promise.resolve();
 }
 
+/**
+ * Loads the signed-in role's area; while the role is not known yet (the sign-in button was just
+ * pressed) warms all three, so they arrive while the password is checked.
+ */
+function preloadArea(role?: string): Promise<unknown> {
+  const known = normalizeRole(role);
+  if (known) return AREAS[known].preload();
+  return Promise.all(Object.values(AREAS).map((area) => area.warm()));
+}
+
+/** Off to sign in, remembering the page asked for (issue 13): sign-in returns there. */
+function ToSignIn({ from }: { from: string }) {
+  // `from` is read during render: Redirect's effect (a child's, so it runs first) changes the address.
+  useLayoutEffect(() => rememberReturnPath(from), [from]);
+  return <Redirect to={SIGN_IN} replace />;
+}
+
 function Screen() {
   const [path] = useLocation();
   const token = useAuth((state) => state.accessToken);
@@ -31,15 +50,16 @@ function Screen() {
   const decision = guard(path, token, role);
   switch (decision.kind) {
     case 'signIn':
-      return <SignInPage />;
+      return <SignInPage preloadArea={preloadArea} />;
     case 'redirect':
+      if (!token && decision.to === SIGN_IN) return <ToSignIn from={window.location.pathname + window.location.search + window.location.hash} />;
       return <Redirect to={decision.to} replace />;
     case 'denied':
       return <AccessDeniedPage />;
     case 'area': {
       const Area = AREAS[decision.role];
       return (
-        <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+        <Suspense fallback={<div className={styles.loading} aria-busy="true" data-area-loading="" />}>
           <Area />
         </Suspense>
       );

@@ -28,10 +28,26 @@ function loadStylesheet(href: string | undefined): Promise<void> {
   });
 }
 
+/** Fetches a stylesheet into the cache without applying it. */
+function prefetchStylesheet(href: string | undefined): void {
+  if (!href || document.querySelector(`link[href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'style';
+  link.href = href;
+  document.head.append(link);
+}
+
 export interface LazyArea {
   (): ReturnType<typeof createElement>;
   /** Starts loading now; once loaded, the area renders without suspending. */
   preload(): Promise<unknown>;
+  /**
+   * Loads the code and fetches the stylesheet without applying it: for an area that may not be
+   * shown (sign-in pressed, role unknown). Applying every area's stylesheet would change the
+   * cascade order of the rules they share.
+   */
+  warm(): Promise<unknown>;
 }
 
 /**
@@ -55,5 +71,9 @@ export function lazyArea(name: string, load: () => Promise<{ default: ComponentT
   const Suspending = lazy(preload);
   const Area = () => createElement(loaded ?? Suspending);
   Area.preload = preload;
+  Area.warm = () => {
+    prefetchStylesheet(readStyleMap()[name]);
+    return load();
+  };
   return Area;
 }

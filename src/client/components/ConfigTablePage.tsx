@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { QueryResult } from '../lib/query.ts';
+import { useListScroll } from '../lib/scrollMemory.ts';
 import { ButtonLink } from './Button.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Icon } from './Icon.tsx';
@@ -62,6 +63,7 @@ export function ConfigTablePage<T extends NamedRow>(props: ConfigTablePageProps<
     },
   ];
   const { deleting } = dialogs;
+  useListScroll(query.data !== undefined, !query.isFetching);
 
   return (
     <section className={styles.page}>

@@ -9,8 +9,10 @@
  *  - `keepForever` entries (the activity log, "kept once loaded") are never dropped and not
  *    refetched on mount, but an explicit invalidate(['ticketlogs', …]) still refreshes them:
  *    a transition adds a log line, and a kept-but-wrong log would be worse than one request.
- *  - 4xx answers other than 408 and 429 are not retried: they will not change, and three
- *    retries would hold a 'Not found.' behind 'Loading' for seven seconds.
+ *  - 4xx answers other than 408 and 429 are not retried: they will not change.
+ *  - A failure shows at once, while the retries go on behind it: three retries take seven
+ *    seconds, far too long to show 'Loading' for a read that has already failed. A retry that
+ *    succeeds replaces the error with the data.
  *  - An invalidation during a fetch starts a new fetch and aborts the older one.
  *  - Nothing happens during render: entries are created, fetched and timed only when a screen
  *    subscribes (an effect, see queryWatch.ts), so StrictMode's double render changes nothing.
@@ -48,6 +50,8 @@ export interface Entry {
   controller: AbortController | undefined;
   listeners: Set<() => void>;
   gcTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the data last arrived (Date.now()), 0 before; a refocused window refetches old data. */
+  updatedAt: number;
   snapshot: Snapshot;
 }
 
@@ -88,7 +92,7 @@ export function ensureEntry(key: QueryKey, fetcher: Fetcher, keepForever: boolea
   if (!entry) {
     entry = {
       key, hash, fetcher, keepForever, stale: false, run: 0, inFlight: null, controller: undefined,
-      listeners: new Set(), gcTimer: undefined, snapshot: PENDING,
+      listeners: new Set(), gcTimer: undefined, updatedAt: 0, snapshot: PENDING,
     };
     entries.set(hash, entry);
   }
@@ -123,15 +127,16 @@ export function fetchEntry(entry: Entry, force = false, fetcher = entry.fetcher,
         const data = await fetcher(controller.signal);
         if (!current()) return;
         if (!nextPage) entry.stale = false;
+        entry.updatedAt = Date.now();
         update(entry, { data, error: null, isPending: false, isFetching: false, isFetchingNextPage: false });
         return;
       } catch (caught) {
         if (!current()) return;
-        if (attempt >= MAX_RETRIES || !retryable(caught)) {
-          const error = caught instanceof Error ? caught : new Error(String(caught));
-          update(entry, { error, isPending: entry.snapshot.data === undefined, isFetching: false, isFetchingNextPage: false });
-          return;
-        }
+        const error = caught instanceof Error ? caught : new Error(String(caught));
+        const last = attempt >= MAX_RETRIES || !retryable(caught);
+        // Shown now; isFetching stays true while the retries go on.
+        update(entry, { error, isPending: entry.snapshot.data === undefined, isFetching: !last, isFetchingNextPage: !last && nextPage });
+        if (last) return;
         await sleep(retryDelay(attempt));
         if (!current()) return;
       }
@@ -159,6 +164,9 @@ export function invalidate(...prefixes: QueryKey[]): void {
     if (entry.listeners.size > 0) void fetchEntry(entry, true);
   }
 }
+
+/** Every entry a screen is watching now. */
+export const watchedEntries = (): Entry[] => [...entries.values()].filter((entry) => entry.listeners.size > 0);
 
 /** Empties the cache and hands back what it held (clearQueries). */
 export function takeAll(): Entry[] {

@@ -102,3 +102,15 @@ export function useScrollMemory(address: string, [saved, restored]: [Saved | und
     if (!latest.current.pending && pages !== undefined) write(address, { y: window.scrollY, pages });
   }, [address, pages, latest]);
 }
+
+/**
+ * Scroll memory for a list that loads in one piece (staff, developers, categories, services):
+ * the current address is remembered, and restored once the list is on screen.
+ * @param loaded the list is on screen
+ * @param settled no fetch is running
+ */
+export function useListScroll(loaded: boolean, settled: boolean): void {
+  const address = location.pathname + location.search;
+  const memory = useSavedScroll(address);
+  useScrollMemory(address, memory, loaded ? 1 : undefined, settled);
+}

@@ -17,6 +17,10 @@ const ENCODED_OVERHEAD = 1.25;
 export const CACHE_TAGS = {
   /** Every list, page, count and export of tickets. */
   lists: 'lists',
+  /** The pages of one list (the work queue's listKey): a ticket write drops only the lists it may show in. */
+  list: (key: string) => `list:${key}`,
+  /** Answers made of counts over every ticket (stats, the whole list): any ticket write changes them. */
+  counts: 'counts',
   /** Every ticket detail and activity log. */
   details: 'details',
   ticket: (id: number) => `ticket:${id}`,
@@ -81,9 +85,9 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
       return payload;
     },
 
-    /** Changes whenever answers under this tag would: an ETag for answers too big to keep. */
-    stamp(tag: string): string {
-      return `${bootId}:${dataVersion()}:${generations.get(tag) ?? 0}`;
+    /** Changes whenever answers under these tags would: an ETag for answers too big to keep. */
+    stamp(...tags: string[]): string {
+      return `${bootId}:${dataVersion()}:${tags.map((tag) => generations.get(tag) ?? 0).join('.')}`;
     },
 
     get bytes(): number {

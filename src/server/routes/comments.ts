@@ -17,8 +17,8 @@ export function commentRoutes(router: Router, app: ServerContext): void {
     if (!comment) throw notFound();
     return comment;
   };
-  /** The count on lists and the ticket's detail have changed. */
-  const changed = (ticketId: number) => app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.ticket(ticketId));
+  /** The ticket's comment count changed; its lists hear of it from the queue (store/ticket-counts.ts). */
+  const changed = (ticketId: number) => app.cache.invalidate(CACHE_TAGS.ticket(ticketId));
 
   router.add('GET', '/tickets/:id/comments', (ctx) => {
     const ticket = ticketOf(ctx.params.id);

@@ -1,4 +1,4 @@
-/** DESIGN §9.5: GET /tickets/report, for super only. Cached with the lists: any ticket write can change it. */
+/** DESIGN §9.5: GET /tickets/report, for super only. Cached with the counts: any ticket write can change it. */
 import { parseReportQuery, reportQueryString } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
@@ -13,6 +13,9 @@ export function reportRoutes(router: Router, app: ServerContext): void {
     if (ctx.user.role !== 'super') throw forbidden();
     const { query, errors } = parseReportQuery(ctx.query);
     check(errors);
-    return { payload: app.cache.get(`report?${reportQueryString(query)}`, [CACHE_TAGS.lists], () => ({ data: store.report(query) })) };
+    // Applies the writes recorded so far, which drops the counts' answers this one is kept with.
+    app.queue.catchUp();
+    const tags = [CACHE_TAGS.lists, CACHE_TAGS.counts];
+    return { payload: app.cache.get(`report?${reportQueryString(query)}`, tags, () => ({ data: store.report(query) })) };
   });
 }

@@ -22,17 +22,8 @@ import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
 import { acceptImage } from '../tickets/images.ts';
-import { createTransitions } from '../tickets/transitions.ts';
-import type { TicketAction } from '../events/live.ts';
+import { createTransitions, statusAction } from '../tickets/transitions.ts';
 import { imageAnswer } from '../tickets/images.ts';
-
-/** What a PATCH did, from its success message, for the event and the webhook's text. */
-function statusAction(message: string, after: TicketRow): TicketAction {
-  if (message === SERVER.ticketAssigned) return { kind: 'assigned', developer: after.developer_name ?? '' };
-  if (message === SERVER.developerRemoved) return { kind: 'unassigned' };
-  if (message === SERVER.ticketClosed) return { kind: 'closed' };
-  return { kind: 'reopened' };
-}
 
 /** The work-queue parameters of a request, or a 422 naming each bad one. */
 function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARAMS): TicketQuery {
@@ -42,7 +33,7 @@ function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARA
 }
 
 export function ticketRoutes(router: Router, app: ServerContext): void {
-  const changeStatus = createTransitions(app);
+  const changeStatus = createTransitions(app).change;
 
   const findTicket = (ref: string | undefined): TicketRow => {
     const ticket = app.tickets.find(ref ?? '');
@@ -58,19 +49,21 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
   /** A cached read: lists under 'lists', a ticket's detail and log under its own tag. */
   const cached = (key: string, tags: readonly string[], build: () => unknown) => ({ payload: app.cache.get(key, tags, build) });
   const ticketTags = (id: number) => [CACHE_TAGS.details, CACHE_TAGS.ticket(id)];
-  /** Answers the tickets changed by a write will be read from again. */
-  const changed = (id?: number) => app.cache.invalidate(CACHE_TAGS.lists, ...(id === undefined ? [] : [CACHE_TAGS.ticket(id)]));
+  /** A ticket's own answers after a write; the lists it may show in are told by the queue (store/ticket-counts.ts). */
+  const changed = (id: number) => app.cache.invalidate(CACHE_TAGS.ticket(id));
 
   /** The whole list (product.md#calls) without parameters; one page of the work queue with any (DESIGN §9.1). */
   function listOrPage(ctx: SignedInContext, scope: Scope) {
     const key = scope.mineOf === undefined ? 'all' : `mine:${scope.mineOf}`;
+    app.queue.catchUp();
     if (!asksForPage(ctx.query)) {
       // Streamed batch by batch: at any size it neither stalls the server nor outgrows a string.
-      const version = `list:${key}:${app.cache.stamp(CACHE_TAGS.lists)}`;
+      const version = `list:${key}:${app.cache.stamp(CACHE_TAGS.lists, CACHE_TAGS.counts)}`;
       return { stream: { contentType: JSON_TYPE, version, chunks: jsonList(app.queue.exportRows({}, scope)) } };
     }
     const query = readQuery(ctx.query);
-    return cached(`page:${key}?${ticketQueryString(query)}`, [CACHE_TAGS.lists], () => ({ data: app.queue.page(query, scope) }));
+    const tags = [CACHE_TAGS.lists, CACHE_TAGS.list(app.queue.listKey(query, scope))];
+    return cached(`page:${key}?${ticketQueryString(query)}`, tags, () => ({ data: app.queue.page(query, scope) }));
   }
 
   router.add('GET', '/tickets', (ctx) => listOrPage(ctx, {}));
@@ -78,7 +71,8 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
 
   router.add('GET', '/tickets/stats', (ctx) => {
     const filters = readQuery(ctx.query, FILTER_PARAMS);
-    return cached(`stats?${ticketQueryString(filters)}`, [CACHE_TAGS.lists], () => ({ data: app.queue.stats(filters) }));
+    app.queue.catchUp();
+    return cached(`stats?${ticketQueryString(filters)}`, [CACHE_TAGS.lists, CACHE_TAGS.counts], () => ({ data: app.queue.stats(filters) }));
   });
 
   router.add('GET', '/tickets/export.csv', (ctx) => {
@@ -118,7 +112,6 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     const fields = fieldsForCreate(app, ctx.body);
     const image = acceptImage(ctx.body.image);
     const row = app.tickets.create(fields, image, ctx.user, app.nowIso());
-    changed();
     app.live.publish(row, ctx.user, { kind: 'created' });
     return { status: 201, body: { message: SERVER.ticketCreated, data: toTicket(row, image) } };
   });

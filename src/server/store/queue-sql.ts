@@ -3,7 +3,7 @@
  * sorts, each served by an index of migration 3 (the tests hold the query plans to that).
  */
 import type { SQLInputValue } from 'node:sqlite';
-import { FILTER_PARAMS, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
+import { EXTRA_SORTS, FILTER_PARAMS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
 import { invalid } from '../http/errors.ts';
 
 /** More words than this add nothing to a search but cost. */
@@ -21,19 +21,27 @@ interface SortKey {
   index: string;
 }
 
+/** An extra field's sort: its `<sort>_rank` column puts tickets without a value last, ties by number. */
+const rankColumn = (sort: string) => `${sort}_rank`;
+
+const EXTRA_SORT_KEYS = Object.fromEntries<SortKey>(
+  EXTRA_SORTS.map(({ name }) => [name, { columns: [rankColumn(name), 'id'], descending: false, index: `tickets_${name}` }]),
+) as Record<ExtraSort, SortKey>;
+
 const SORT_KEYS: Record<Sort, SortKey> = {
   newest: { columns: ['created_at', 'id'], descending: true, index: 'tickets_newest' },
   oldest: { columns: ['created_at', 'id'], descending: false, index: 'tickets_newest' },
   priority: { columns: ['priority_rank', 'created_at', 'id'], descending: true, index: 'tickets_priority' },
   updated: { columns: ['updated_at', 'id'], descending: true, index: 'tickets_updated' },
-  due: { columns: ['due_rank', 'id'], descending: false, index: 'tickets_due' },
+  ...EXTRA_SORT_KEYS,
 };
+const EXTRA_RANKS = EXTRA_SORTS.map(({ name }) => rankColumn(name));
 
 /** As migration 3's generated priority_rank column computes it. */
 const PRIORITY_RANK = { high: 3, medium: 2, low: 1 } as const;
 
 /** Sort key columns holding text; the others hold whole numbers. */
-const TEXT_KEYS = new Set(['created_at', 'updated_at', 'due_rank']);
+const TEXT_KEYS = new Set(['created_at', 'updated_at', ...EXTRA_RANKS]);
 
 /** Whose tickets: everyone's (/tickets) or one user's, created or assigned (/tickets/myTickets). */
 export interface Scope {
@@ -152,7 +160,7 @@ export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit
   }
   const order = keys.map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
   const from = walk ? `tickets INDEXED BY ${index}` : 'tickets';
-  return { text: `SELECT ${columns}, priority_rank, due_rank FROM ${from} ${whereOf(sql.clauses)} ORDER BY ${order} LIMIT ?`, params: [...sql.params, limit + 1] };
+  return { text: `SELECT ${[columns, 'priority_rank', ...EXTRA_RANKS].join(', ')} FROM ${from} ${whereOf(sql.clauses)} ORDER BY ${order} LIMIT ?`, params: [...sql.params, limit + 1] };
 }
 
 /** How many of scope and the filters (not q) constrain the tickets. */

@@ -7,6 +7,7 @@ import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, STATUSES, type TicketFilters, type T
 import type { Db } from '../db/database.ts';
 import { countSql, encodeCursor, pageSql, WALK_SORT_INDEX_ABOVE, type Scope, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
+import { countKey, createTicketCounts, type Touched } from './ticket-counts.ts';
 
 export type { Scope } from './queue-sql.ts';
 
@@ -19,7 +20,8 @@ const PAGE_COLUMNS = LIST_COLUMNS.replace('description', `substr(description, 1,
 
 export type TicketQueue = ReturnType<typeof createTicketQueue>;
 
-export function createTicketQueue(db: Db) {
+/** `onTouched` hears which lists (by `listKey`) the writes since the last read may have changed. */
+export function createTicketQueue(db: Db, onTouched: (touched: Touched) => void = () => {}) {
   const statements = new Map<string, StatementSync>();
   function prepare(sql: string): StatementSync {
     let statement = statements.get(sql);
@@ -32,9 +34,13 @@ export function createTicketQueue(db: Db) {
   }
 
   const all = (sql: Sql) => prepare(sql.text).all(...sql.params) as Record<string, unknown>[];
-  const count = (filters: TicketFilters, scope: Scope) => Number(all(countSql(filters, scope))[0]!.n);
+  const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n), onTouched);
+  const count = counts.count;
 
   return {
+    catchUp: counts.catchUp,
+    listKey: countKey,
+
     page(query: TicketQuery, scope: Scope = {}): TicketPage {
       const limit = query.limit ?? PAGE_SIZE.default;
       const total = count(query, scope);

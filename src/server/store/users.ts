@@ -28,8 +28,9 @@ export function createUserStore(db: Db) {
   const updateProfile = db.prepare(`UPDATE users SET first_name = ?, last_name = ? WHERE id = ? RETURNING ${PUBLIC_COLUMNS}`);
   // A ticket shows its people by their current first name: My Tickets and the card's Close Ticket
   // rule compare it with the signed-in user's (product.md#ticket-card, #roles), so a rename must follow the person.
-  const renameCreator = db.prepare('UPDATE tickets SET created_by = ? WHERE created_by_id = ?');
-  const renameDeveloper = db.prepare('UPDATE tickets SET developer_name = ? WHERE developer_id = ?');
+  // Only rows whose name differs: a last-name change writes no ticket, so no ticket answer changes.
+  const renameCreator = db.prepare('UPDATE tickets SET created_by = $name WHERE created_by_id = $id AND created_by IS NOT $name');
+  const renameDeveloper = db.prepare('UPDATE tickets SET developer_name = $name WHERE developer_id = $id AND developer_name IS NOT $name');
   const updateHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const updateSeen = db.prepare('UPDATE users SET last_seen = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM users WHERE id = ?');
@@ -48,8 +49,8 @@ export function createUserStore(db: Db) {
     updateProfile: (id: number, firstName: string, lastName: string) =>
       transaction(db, () => {
         const user = updateProfile.get(firstName, lastName, id) as User | undefined;
-        renameCreator.run(firstName, id);
-        renameDeveloper.run(firstName, id);
+        renameCreator.run({ name: firstName, id });
+        renameDeveloper.run({ name: firstName, id });
         return user;
       }),
     setPasswordHash: (id: number, hash: string) => Number(updateHash.run(hash, id).changes) > 0,

@@ -1,8 +1,10 @@
 /** The CSV export (DESIGN §9.1): RFC 4180, and never a formula when a spreadsheet opens it (src/shared/csv.ts). */
-import { CSV_BOM as BOM, CSV_NEWLINE as NEWLINE, csvCell } from '../../shared/csv.ts';
+import { CSV_BOM as BOM, CSV_NEWLINE as NEWLINE, csvCell, EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../shared/index.ts';
 import type { TicketRow } from '../store/ticket-json.ts';
 
-const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string | number | null]> = [
+type Column = [header: string, cell: (row: TicketRow) => string | number | null];
+
+const COLUMNS: readonly Column[] = [
   ['Number', (row) => row.number],
   ['Title', (row) => row.title],
   ['Status', (row) => row.status],
@@ -14,7 +16,7 @@ const COLUMNS: ReadonlyArray<[header: string, cell: (row: TicketRow) => string |
   ['Developer', (row) => row.developer_name],
   ['Created at', (row) => row.created_at],
   ['Updated at', (row) => row.updated_at],
-  ['Due date', (row) => row.due_date],
+  ...EXTRA_FIELD_NAMES.map((field) => [EXTRA_FIELDS[field].label, (row: TicketRow) => row[field]] as Column),
   ['Link', (row) => row.link],
   ['Description', (row) => row.description],
 ];

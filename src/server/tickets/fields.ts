@@ -1,10 +1,9 @@
 /** Turning a create or edit body into what a ticket stores, with names resolved from their ids. */
-import { toDueDate, toId, VALIDATION, type AppName, type Priority } from '../../shared/index.ts';
+import { EXTRA_FIELD_NAMES, toExtraValue, toExtraValues, toId, VALIDATION, type AppName, type Priority } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { bodyText } from '../http/body.ts';
 import { invalid } from '../http/errors.ts';
 import type { TicketFields } from '../store/tickets.ts';
-
 
 const link = (value: unknown) => (value === undefined || value === null || bodyText(value) === '' ? null : bodyText(value));
 
@@ -32,7 +31,7 @@ export function fieldsForCreate(app: ServerContext, b: Record<string, unknown>):
     category: categoryName(app, ids.category_id),
     service: serviceName(app, ids.service_id, ids.app),
     link: link(b.link),
-    due_date: toDueDate(b.due_date),
+    ...toExtraValues(b),
   };
 }
 
@@ -44,7 +43,7 @@ export function fieldsForEdit(app: ServerContext, current: TicketFields, b: Reco
   if ('priority' in b) next.priority = b.priority as Priority;
   if ('app' in b) next.app = bodyText(b.app) as AppName;
   if ('link' in b) next.link = link(b.link);
-  if ('due_date' in b) next.due_date = toDueDate(b.due_date);
+  for (const field of EXTRA_FIELD_NAMES) if (field in b) next[field] = toExtraValue(b[field]);
   if ('category_id' in b) next.category_id = toId(b.category_id)!;
   if ('service_id' in b) next.service_id = toId(b.service_id)!;
   // Names are looked up only for what changed: a category deleted since keeps its stored name.

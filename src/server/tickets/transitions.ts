@@ -2,6 +2,7 @@
  * PATCH /tickets/{id}: assign, remove developer, close, reopen (product.md#transitions, #permissions). Each is one
  * transaction: a conditional UPDATE that only matches the allowed starting state, plus its log
  * row. When the UPDATE matches nothing, someone else changed the ticket first: 409.
+ * POST /tickets/bulk runs the same rules ticket by ticket inside one transaction of its own.
  */
 import type { StatementResultingChanges } from 'node:sqlite';
 import { SERVER, STATUSES, toId, VALIDATION, type LogAction, type User } from '../../shared/index.ts';
@@ -9,6 +10,7 @@ import type { ServerContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { conflict, forbidden, invalid } from '../http/errors.ts';
 import type { TicketRow } from '../store/tickets.ts';
+import type { TicketAction } from '../events/live.ts';
 
 const NO_DEVELOPER = new Set<unknown>([null, '', 'null']);
 
@@ -25,12 +27,11 @@ export function createTransitions(app: ServerContext) {
   const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now
     WHERE id = $id AND status = 'closed'`);
 
+  /** Runs inside the caller's transaction: nothing is written unless the UPDATE matched. */
   function apply(ticket: TicketRow, actor: User, action: LogAction, update: (at: string) => StatementResultingChanges) {
     const at = app.nowIso();
-    transaction(db, () => {
-      if (Number(update(at).changes) === 0) throw conflict();
-      app.tickets.addLog(ticket.id, actor, action, at);
-    });
+    if (Number(update(at).changes) === 0) throw conflict();
+    app.tickets.addLog(ticket.id, actor, action, at);
   }
 
   function assignDeveloper(ticket: TicketRow, actor: User, developerIdInput: unknown): string {
@@ -44,8 +45,8 @@ export function createTransitions(app: ServerContext) {
     return SERVER.ticketAssigned;
   }
 
-  /** Returns the success message, or throws 403 / 409 / 422. */
-  return function change(ticket: TicketRow, actor: User, body: Record<string, unknown>): string {
+  /** Returns the success message, or throws 403 / 409 / 422. Call inside a transaction. */
+  function changeWithin(ticket: TicketRow, actor: User, body: Record<string, unknown>): string {
     const status = body.status;
     if (typeof status !== 'string' || !(STATUSES as readonly string[]).includes(status)) throw invalid({ status: VALIDATION.status });
 
@@ -70,5 +71,20 @@ export function createTransitions(app: ServerContext) {
     if (actor.role === 'developer') throw forbidden();
     apply(ticket, actor, 'opened', (at) => reopen.run({ now: at, id: ticket.id }));
     return SERVER.ticketReopened;
+  }
+
+  return {
+    /** One ticket's change in its own transaction (PATCH /tickets/{id}). */
+    change: (ticket: TicketRow, actor: User, body: Record<string, unknown>) => transaction(db, () => changeWithin(ticket, actor, body)),
+    /** The same change inside a transaction the caller holds (POST /tickets/bulk). */
+    changeWithin,
   };
+}
+
+/** What a change did, from its success message, for the event and the webhook's text. */
+export function statusAction(message: string, after: TicketRow): TicketAction {
+  if (message === SERVER.ticketAssigned) return { kind: 'assigned', developer: after.developer_name ?? '' };
+  if (message === SERVER.developerRemoved) return { kind: 'unassigned' };
+  if (message === SERVER.ticketClosed) return { kind: 'closed' };
+  return { kind: 'reopened' };
 }

@@ -25,12 +25,15 @@ beforeEach(() => {
 });
 
 describe('retries', () => {
-  test('a failing query is retried 3 times, after 1 s, 2 s and 4 s, then shows the message with an ellipsis', async () => {
+  test('a failing query shows the message with an ellipsis and Retry at once, and is retried 3 times behind it, after 1 s, 2 s and 4 s', async () => {
     const fetcher = vi.fn(async () => { throw new ApiError('Server error.', 500); });
     render(<View queryKey={['tickets']} fetcher={fetcher} />);
     await advance(0);
     expect(fetcher).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('Loading')).toBeTruthy();
+    // No seven seconds of 'Loading' for a read that has already failed.
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(screen.getByText('Server error....')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     await advance(999);
     expect(fetcher).toHaveBeenCalledTimes(1);
     await advance(1);

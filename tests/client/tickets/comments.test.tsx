@@ -80,7 +80,7 @@ describe('comments on the details page', () => {
     expect(await screen.findByText('Comment added')).toBeTruthy();
     expect(await within(commentsSection()).findByText(/Any news\?/)).toBeTruthy();
     expect(composer().value).toBe('');
-    expect(sessionStorage.getItem(`helpdesk.commentDraft.${ticket.number}`)).toBeNull();
+    expect(sessionStorage.getItem(`helpdesk.draft:${SUPPORT.id}:comment:${ticket.number}`)).toBeNull();
   });
 
   it('Cmd+Enter sends too, and the Add comment button; an empty comment is refused with the shared message', async () => {
@@ -95,17 +95,17 @@ describe('comments on the details page', () => {
     await waitFor(() => expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
   });
 
-  it('keeps a draft in sessionStorage across a reload, and Cancel clears it', async () => {
+  it('keeps a draft in sessionStorage (per user and ticket) across a reload, and Cancel clears it', async () => {
     const first = serve(SUPPORT, [], (n) => `/support/ticket-details/${n}`);
     await screen.findByText('No comments yet.');
     fireEvent.change(composer(), { target: { value: 'Half a thought' } });
-    const key = `helpdesk.commentDraft.${first.ticket.number}`;
-    expect(sessionStorage.getItem(key)).toBe('Half a thought');
+    const key = `helpdesk.draft:${SUPPORT.id}:comment:${first.ticket.number}`;
+    expect(sessionStorage.getItem(key)).toBe('"Half a thought"');
     first.server.calls.length = 0;
     // A reload: unmount everything and render the page again.
     const { cleanup } = await import('@testing-library/react');
     cleanup();
-    sessionStorage.setItem(key, 'Half a thought');
+    expect(sessionStorage.getItem(key)).toBe('"Half a thought"');
     renderApp(`/support/ticket-details/${first.ticket.number}`);
     await screen.findByText('No comments yet.');
     expect(composer().value).toBe('Half a thought');

@@ -68,12 +68,16 @@ describe('/admin/tickets', () => {
     expect(await screen.findByText('Closed one')).toBeTruthy();
   });
 
-  it('shows Loading, then the error message with an ellipsis once the retries are spent', async () => {
+  it('shows Loading, then the error message with an ellipsis and Retry at the first failure, still there once the retries are spent', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     signInAs(ADMIN);
     fakeApi({ 'GET /tickets': { status: 500, body: { message: 'Server error.' } }, 'GET /tickets/stats': { status: 500, body: { message: 'Server error.' } } });
     renderApp('/admin/tickets');
     expect(screen.getByText('Loading')).toBeTruthy();
+    // Before the first retry (1 s): the failure is already on screen.
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(screen.getByText('Server error....')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(RETRIES_MS));
     expect(screen.getByText('Server error....')).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { useSignOut } from '../../features/auth/api.ts';
 import { ChangePasswordDialog } from '../../features/profile/components/ChangePasswordDialog.tsx';
 import { EditProfileDialog } from '../../features/profile/components/EditProfileDialog.tsx';
 import styles from './Header.module.css';
+import { ThemeChoice } from './ThemeChoice.tsx';
 
 type Open = 'profile' | 'password' | null;
 
@@ -59,6 +60,7 @@ export function UserMenu() {
         <ul role="menu" aria-label="Account" className={styles.menu}>
           <MenuItem icon="user" label="Edit profile" onSelect={choose(() => setDialog('profile'))} />
           <MenuItem icon="key" label="Change password" onSelect={choose(() => setDialog('password'))} />
+          <ThemeChoice />
           <MenuItem icon="logout" label="Log out" onSelect={choose(() => void signOut())} />
         </ul>
       )}

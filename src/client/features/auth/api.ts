@@ -3,8 +3,10 @@ import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import type { Envelope, SignInAnswer } from '../../../shared/types.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { clearDrafts } from '../../lib/draft.ts';
 import { clearQueries } from '../../lib/query.ts';
 import { request } from '../../lib/request.ts';
+import { forgetReturnPath } from '../../lib/returnPath.ts';
 import { toast } from '../../lib/toast.ts';
 
 export interface Credentials {
@@ -24,11 +26,15 @@ export function signOut() {
 /**
  * Log out now, tell the server in the background, go to '/'. The request reads the token
  * synchronously, before the store forgets it, so nobody waits for the network to leave.
+ * Leaving on purpose also forgets the user's drafts and the page to return to: on a shared
+ * machine the next person starts clean (an expired session keeps both).
  */
 export function useSignOut(): () => Promise<void> {
   const [, navigate] = useLocation();
   return useCallback(async () => {
     const answer = useAuth.getState().accessToken ? signOut() : undefined;
+    forgetReturnPath();
+    clearDrafts(useAuth.getState().user?.id);
     useAuth.getState().logout();
     clearQueries();
     navigate('/', { replace: true });

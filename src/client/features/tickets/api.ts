@@ -2,7 +2,7 @@
  * Ticket changes: create, edit and the status changes (close, reopen, assign, remove developer).
  * Each goes through useChange: toast, refresh every ticket group, then the caller's landing.
  */
-import type { TicketInput } from '../../../shared/ticketFields.ts';
+import { EXTRA_FIELD_NAMES, type TicketInput } from '../../../shared/ticketFields.ts';
 import type { Envelope, Ticket } from '../../../shared/types.ts';
 import { request } from '../../lib/request.ts';
 import { TICKET_GROUPS, useChange, type ChangeOptions } from '../../lib/useChange.ts';
@@ -29,14 +29,14 @@ const ticketPath = (number: string) => `/tickets/${encodeURIComponent(number)}`;
 
 /**
  * product.md#ticket-fields: created_by, developer_name, number and status are sent empty; the
- * server fills them. The due date (our addition) is sent only when there is one, so the payload
- * stays exactly the product's otherwise.
+ * server fills them. Our own fields (EXTRA_FIELDS) are sent only when they hold a value, so the
+ * payload stays exactly the product's otherwise.
  */
-function createTicket({ due_date, ...ticket }: NewTicket) {
-  return request<Answer>('/tickets', {
-    method: 'POST',
-    json: { ...ticket, ...(due_date ? { due_date } : {}), created_by: '', developer_name: '', number: '', status: '' },
-  });
+function createTicket(ticket: NewTicket) {
+  const unset = EXTRA_FIELD_NAMES.filter((field) => ticket[field] === null);
+  const json: Record<string, unknown> = { ...ticket, created_by: '', developer_name: '', number: '', status: '' };
+  for (const field of unset) delete json[field];
+  return request<Answer>('/tickets', { method: 'POST', json });
 }
 
 function editTicket({ number, changes }: { number: string; changes: TicketChanges }) {

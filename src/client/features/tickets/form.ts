@@ -1,11 +1,11 @@
 /** The ticket form's state and what it turns into: the create payload and the edit diff. */
 import type { AppName, Priority } from '../../../shared/constants.ts';
-import { TICKET_INPUT_FIELDS, type TicketInputField } from '../../../shared/ticketFields.ts';
+import { EXTRA_FIELD_NAMES, TICKET_INPUT_FIELDS, toExtraValues, type ExtraFieldName, type TicketInputField } from '../../../shared/ticketFields.ts';
 import type { Ticket } from '../../../shared/types.ts';
 import type { NewTicket, TicketChanges } from './api.ts';
 
-/** Select values are strings; ids become numbers only on the way out. */
-export interface TicketFormValues {
+/** Select values are strings; ids become numbers only on the way out. Our own fields are text ('' for none). */
+export interface TicketFormValues extends Record<ExtraFieldName, string> {
   app: AppName | '';
   service: string;
   service_id: string;
@@ -16,9 +16,10 @@ export interface TicketFormValues {
   description: string;
   link: string;
   image: string;
-  /** `YYYY-MM-DD`, as a date input gives it, or ''. */
-  due_date: string;
 }
+
+const extraValues = (of: (field: ExtraFieldName) => string | null) =>
+  Object.fromEntries(EXTRA_FIELD_NAMES.map((field) => [field, of(field) ?? ''])) as Record<ExtraFieldName, string>;
 
 export const EMPTY_FORM: TicketFormValues = {
   app: '',
@@ -31,7 +32,7 @@ export const EMPTY_FORM: TicketFormValues = {
   description: '',
   link: '',
   image: '',
-  due_date: '',
+  ...extraValues(() => ''),
 };
 
 export function formFromTicket(ticket: Ticket): TicketFormValues {
@@ -46,9 +47,22 @@ export function formFromTicket(ticket: Ticket): TicketFormValues {
     description: ticket.description,
     link: ticket.link ?? '',
     image: ticket.image ?? '',
-    due_date: ticket.due_date ?? '',
+    ...extraValues((field) => ticket[field]),
   };
 }
+
+/** A ticket draft without its image: what is stored when the image does not fit in storage. */
+export function withoutImage(values: TicketFormValues): Partial<TicketFormValues> {
+  const { image: _image, ...rest } = values;
+  return rest;
+}
+
+/** The draft names of the ticket forms (lib/draft.ts). */
+export const DRAFTS = {
+  create: 'create-ticket',
+  edit: (number: string) => `edit-ticket:${number}`,
+  comment: (number: string) => `comment:${number}`,
+};
 
 /** What the form says, in the API's shape (validators read the same shape). */
 export function toPayload(values: TicketFormValues): NewTicket {
@@ -61,7 +75,7 @@ export function toPayload(values: TicketFormValues): NewTicket {
     app: values.app as AppName,
     link: values.link.trim() || null,
     image: values.image || null,
-    due_date: values.due_date || null,
+    ...toExtraValues({ ...values }),
   };
 }
 

@@ -18,12 +18,6 @@ export interface DetailsActions {
 
 type Viewer = Pick<User, 'id' | 'role'>;
 
-/** Past its due day (in the viewer's calendar) and not closed yet. */
-export function isOverdue(ticket: Pick<Ticket, 'due_date' | 'status'>, now = new Date()): boolean {
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  return ticket.due_date !== null && ticket.status !== 'closed' && ticket.due_date < today;
-}
-
 /** A reopened ticket is open work again: it behaves as opened. */
 const isOpened = (ticket: Ticket) => ticket.status === 'opened' || ticket.status === 'reopened';
 const isCreator = (ticket: Ticket, user: Viewer) => ticket.created_by_id !== null && ticket.created_by_id === user.id;

@@ -1,5 +1,5 @@
 /** The sign-in page at '/' (product.md#validation-sign-in, #auth-flow): validate, sign in, route by role. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { validateSignIn } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -7,20 +7,37 @@ import { useAuth } from '../../../lib/auth.ts';
 import { clearQueries } from '../../../lib/query.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
-import { homeOf } from '../../../lib/paths.ts';
+import { allowReturnPath, takeLandingPath } from '../../../lib/returnPath.ts';
 import { signIn, type Credentials } from '../api.ts';
 import styles from './AuthPages.module.css';
 
-export function SignInPage() {
+export interface SignInPageProps {
+  /**
+   * Starts loading the areas' code when the button is pressed, in parallel with the sign-in
+   * request; the answer waits for the signed-in role's area, so no loading screen follows.
+   * @default nothing is loaded ahead
+   */
+  preloadArea?(role?: string): Promise<unknown>;
+}
+
+export function SignInPage({ preloadArea }: SignInPageProps) {
   const [form, setForm] = useState<Credentials>({ email: '', password: '' });
   const { errors, check } = useFormErrors(validateSignIn, { ...form });
+  useEffect(allowReturnPath, []);
+  const send = async (credentials: Credentials) => {
+    const answer = await signIn(credentials);
+    // A chunk that fails to load is not a failed sign-in: the area then loads the usual way.
+    await preloadArea?.(answer.data.user.role).catch(() => undefined);
+    return answer;
+  };
   // The sign-in page leaves history: Back from the area must not return to the form.
-  const mutation = useChange(signIn, {
+  const mutation = useChange(send, {
     onSuccess: ({ data: { user, authorization } }) => {
       clearQueries();
       useAuth.getState().login(authorization.token, user);
     },
-    to: ({ data }) => homeOf(data.user.role),
+    // The page asked for before sign-in, when the role may see it (issue 13); else home (product.md#auth-flow).
+    to: ({ data }) => takeLandingPath(data.user.role),
     replace: true,
   });
 
@@ -30,7 +47,9 @@ export function SignInPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (check()) mutation.mutate({ email: form.email.trim(), password: form.password });
+    if (!check()) return;
+    void preloadArea?.().catch(() => undefined);
+    mutation.mutate({ email: form.email.trim(), password: form.password });
   };
 
   return (

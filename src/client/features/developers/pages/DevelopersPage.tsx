@@ -1,15 +1,18 @@
-import { useState } from 'react';
 import { formatLogDate } from '../../../../shared/format.ts';
 import type { User } from '../../../../shared/types.ts';
 import { useDevelopers } from '../../../api/users.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { useListScroll } from '../../../lib/scrollMemory.ts';
+import { useSearchParam } from '../../../lib/useSearchParam.ts';
 import { SearchableList } from '../../../components/SearchableList.tsx';
 import { Table } from '../../../components/Table.tsx';
 
 const TITLE = 'Developers';
 const SEARCH_LABEL = 'Search by name';
+/** The search lives in the address (?q=): Back and Forward restore it. */
+const SEARCH_PARAM = 'q';
 const NO_MATCH = 'No developers match your search.';
 const NOT_SEEN = 'n/a';
 
@@ -24,7 +27,8 @@ const COLUMNS = [
 
 export function DevelopersPage() {
   const developers = useDevelopers();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchParam(SEARCH_PARAM);
+  useListScroll(developers.data !== undefined, !developers.isFetching);
 
   return (
     <section>

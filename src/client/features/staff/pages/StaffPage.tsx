@@ -8,6 +8,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { useListScroll } from '../../../lib/scrollMemory.ts';
+import { useSearchParam } from '../../../lib/useSearchParam.ts';
 import { SearchableList } from '../../../components/SearchableList.tsx';
 import { useDeleteAccount } from '../api.ts';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
@@ -17,11 +19,14 @@ import { ROUTES } from '../../../lib/paths.ts';
 const TITLE = 'Staff';
 const CREATE_LABEL = 'Create Account';
 const SEARCH_LABEL = 'Search by first name';
+/** The search lives in the address (?q=): Back and Forward restore it. */
+const SEARCH_PARAM = 'q';
 const NO_MATCH = 'No staff match your search.';
 
 export function StaffPage() {
   const staff = useStaff();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchParam(SEARCH_PARAM);
+  useListScroll(staff.data !== undefined, !staff.isFetching);
   const [resetting, setResetting] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const remove = useDeleteAccount(() => setDeleting(null));

@@ -10,36 +10,19 @@ import { formatLogDate } from '../../../../shared/format.ts';
 import { validateComment } from '../../../../shared/comments.ts';
 import type { User } from '../../../../shared/types.ts';
 import { useAuth } from '../../../lib/auth.ts';
+import { useDraft } from '../../../lib/draft.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type TicketComment } from '../comments.ts';
+import { DRAFTS } from '../form.ts';
 import { relativeTime } from '../relativeTime.ts';
 import { CommentBody } from './CommentBody.tsx';
 import panel from './Panel.module.css';
 import styles from './Comments.module.css';
 
 export const DELETE_COMMENT = 'Are you sure you want to delete this comment?';
-const draftKey = (number: string) => `helpdesk.commentDraft.${number}`;
-
-function readDraft(number: string): string {
-  try {
-    return sessionStorage.getItem(draftKey(number)) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function writeDraft(number: string, text: string) {
-  try {
-    if (text) sessionStorage.setItem(draftKey(number), text);
-    else sessionStorage.removeItem(draftKey(number));
-  } catch {
-    // Storage full or blocked: the draft just does not survive a reload.
-  }
-}
-
 /** The current time, moved on every minute so '5 min ago' stays true. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -134,18 +117,13 @@ function CommentItem({ comment, user, now, onDelete }: { comment: TicketComment;
 }
 
 function Composer({ number }: { number: string }) {
-  const [body, setBody] = useState(() => readDraft(number));
+  const userId = useAuth((state) => state.user?.id);
+  const [body, setBody, clearDraft] = useDraft(userId, DRAFTS.comment(number), () => '');
   const [error, setError] = useState<string>();
   const hint = useId();
-  const add = useAddComment({
-    onSuccess: () => {
-      setBody('');
-      writeDraft(number, '');
-    },
-  });
+  const add = useAddComment({ onSuccess: clearDraft });
   const change = (text: string) => {
-    setBody(text);
-    writeDraft(number, text);
+    setBody(() => text);
     if (error) setError(validateComment({ body: text }).body);
   };
   function send() {
@@ -155,9 +133,8 @@ function Composer({ number }: { number: string }) {
     add.mutate({ number, body: body.trim() });
   }
   function cancel() {
-    setBody('');
+    clearDraft();
     setError(undefined);
-    writeDraft(number, '');
   }
   return (
     <form

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Ticket } from '../../../../shared/types.ts';
 import { CONFIRM } from '../../../../shared/messages.ts';
-import { formatDueDate, truncateName, truncateTitle } from '../../../../shared/format.ts';
+import { truncateName, truncateTitle } from '../../../../shared/format.ts';
+import { formatDueDate, isOverdue } from '../../../../shared/ticketFields.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CommentCount } from './CommentCount.tsx';
@@ -10,7 +11,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { useChangeStatus } from '../api.ts';
-import { isOverdue } from '../rules.ts';
 import styles from './TicketCard.module.css';
 
 const NO_DEVELOPER = '---';

@@ -1,4 +1,5 @@
 import { APP_LABELS, APPS, PRIORITIES } from '../../../../shared/constants.ts';
+import { EXTRA_FIELD_NAMES, EXTRA_FIELDS, type ExtraFieldName } from '../../../../shared/ticketFields.ts';
 import type { FieldErrors } from '../../../../shared/validators.ts';
 import { useCategories, useServices } from '../../../api/config.ts';
 import { FieldError } from '../../../components/Field.tsx';
@@ -38,7 +39,7 @@ export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsP
     if (app !== values.app) onChange({ app: app as TicketFormValues['app'], ...NO_SERVICE });
   }
 
-  const text = (field: 'title' | 'description' | 'link') => (value: string) => onChange({ [field]: value });
+  const text = (field: 'title' | 'description' | 'link' | ExtraFieldName) => (value: string) => onChange({ [field]: value });
 
   return (
     <>
@@ -100,14 +101,17 @@ export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsP
         error={errors.link}
         placeholder="https://"
       />
-      <TextField
-        label="Due date (optional)"
-        name="due_date"
-        type="date"
-        value={values.due_date}
-        onChange={(due_date) => onChange({ due_date })}
-        error={errors.due_date}
-      />
+      {EXTRA_FIELD_NAMES.map((field) => (
+        <TextField
+          key={field}
+          label={`${EXTRA_FIELDS[field].label} (optional)`}
+          name={field}
+          type={EXTRA_FIELDS[field].input}
+          value={values[field]}
+          onChange={text(field)}
+          error={errors[field]}
+        />
+      ))}
       <ImageField value={values.image} onChange={(image) => onChange({ image })} error={errors.image} />
     </>
   );

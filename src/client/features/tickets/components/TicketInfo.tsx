@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../shared/types.ts';
 import { APP_LABELS } from '../../../../shared/constants.ts';
-import { formatDueDate, formatLogDate, isSafeLink } from '../../../../shared/format.ts';
+import { formatLogDate, isSafeLink } from '../../../../shared/format.ts';
+import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../../../shared/ticketFields.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { TicketImage } from './TicketImage.tsx';
 import panel from './Panel.module.css';
@@ -61,7 +62,11 @@ export function TicketInfo({ ticket, actions }: TicketInfoProps) {
         <Field label="Created by">{ticket.created_by}</Field>
         <Field label="Developer">{ticket.developer?.name || NONE}</Field>
         <Field label="Created at">{formatLogDate(ticket.created_at)}</Field>
-        <Field label="Due date">{ticket.due_date ? formatDueDate(ticket.due_date) : NONE}</Field>
+        {EXTRA_FIELD_NAMES.map((field) => (
+          <Field key={field} label={EXTRA_FIELDS[field].label}>
+            {ticket[field] ? EXTRA_FIELDS[field].format(ticket[field]) : NONE}
+          </Field>
+        ))}
         <Field label="Link">
           <TicketLink link={ticket.link} />
         </Field>

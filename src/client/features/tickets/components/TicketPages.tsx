@@ -7,9 +7,9 @@ import type { Ticket } from '../../../../shared/types.ts';
 import type { TicketPage } from '../../../../shared/workQueue.ts';
 import type { InfiniteQueryResult } from '../../../lib/infiniteQuery.ts';
 import { Button } from '../../../components/Button.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { QueryError, QueryState } from '../../../components/QueryState.tsx';
 import { TicketGrid } from './TicketGrid.tsx';
-import { TicketTable } from './TicketTable.tsx';
+import { TicketTable, type TableSelection } from './TicketTable.tsx';
 import type { Area } from '../../../lib/paths.ts';
 import styles from './TicketGrid.module.css';
 
@@ -22,11 +22,13 @@ export interface TicketPagesProps {
   empty: ReactNode;
   /** @default 'cards' */
   view?: TicketView;
+  /** Checkboxes in the table view (bulk actions). @default none */
+  selection?: TableSelection;
 }
 
 const loadedTickets = (pages: readonly TicketPage[] | undefined): Ticket[] => pages?.flatMap((page) => page.list) ?? [];
 
-export function TicketPages({ query, area, empty, view = 'cards' }: TicketPagesProps) {
+export function TicketPages({ query, area, empty, view = 'cards', selection }: TicketPagesProps) {
   return (
     <QueryState query={query}>
       {(pages) => {
@@ -35,7 +37,7 @@ export function TicketPages({ query, area, empty, view = 'cards' }: TicketPagesP
         const total = Math.max(pages[0]?.total ?? 0, tickets.length);
         return (
           <div className={styles.wrap}>
-            {view === 'table' ? <TicketTable tickets={tickets} area={area} /> : <TicketGrid tickets={tickets} area={area} />}
+            {view === 'table' ? <TicketTable tickets={tickets} area={area} selection={selection} /> : <TicketGrid tickets={tickets} area={area} />}
             {query.hasNextPage && (
               <div className={styles.more}>
                 <Button variant="secondary" aria-busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
@@ -46,11 +48,8 @@ export function TicketPages({ query, area, empty, view = 'cards' }: TicketPagesP
                 </span>
               </div>
             )}
-            {query.error && (
-              <p role="alert" className={styles.error}>
-                {`${query.error.message}...`}
-              </p>
-            )}
+            {/* A failed refresh or next page: the loaded pages stay, with the message and Retry below. */}
+            {query.error && <QueryError error={query.error} onRetry={query.refetch} />}
           </div>
         );
       }}

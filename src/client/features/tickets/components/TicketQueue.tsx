@@ -1,10 +1,15 @@
-/** A ticket list screen's body: toolbar, then the paged list or the empty state that fits. */
+/** A ticket list screen's body: toolbar, then the paged list or the empty state that fits; in the table view, bulk actions. */
 import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { ticketQueryString, type TicketFilters } from '../../../../shared/workQueue.ts';
 import { TicketPages } from './TicketPages.tsx';
 import type { ListEmpty } from '../queue/emptyState.ts';
 import type { ListConfig } from '../queue/scopes.ts';
+import { allLoadedSelected, isSelected, toggleLoaded, toggleRow, useSelection } from '../queue/selection.ts';
 import { useTicketList, type TicketList } from '../queue/useTicketList.ts';
+import type { TableSelection } from './TicketTable.tsx';
+import { BulkBar } from './BulkBar.tsx';
 import { TicketToolbar } from './TicketToolbar.tsx';
 
 /** Our own words (product.md has none for a search): says what happened and how to undo it. */
@@ -25,10 +30,36 @@ function Empty({ empty, list }: { empty: ListEmpty | undefined; list: TicketList
 
 export function TicketQueue({ config }: { config: ListConfig }) {
   const list = useTicketList(config);
+  const role = useAuth((state) => state.user?.role);
+  const [selection, setSelection] = useSelection(`${list.state.scope}?${ticketQueryString(list.query)}&${list.view}`);
+  const pages = list.pages.data;
+  const loaded = pages?.flatMap((page) => page.list.map((ticket) => ticket.number)) ?? [];
+  const total = Math.max(pages?.[0]?.total ?? 0, loaded.length);
+  const { sort: _sort, ...filter } = list.query;
+  // "All matching" is sent as a filter over every ticket: only a scope that is one (not an admin's created-or-assigned) can offer it.
+  const matchingFilter: TicketFilters | undefined = list.scope.counts === 'stats' ? filter : undefined;
+  const bulk = list.view === 'table' && role !== undefined;
+
+  const tableSelection: TableSelection = {
+    isSelected: (number) => isSelected(selection, number),
+    loaded: allLoadedSelected(selection, loaded) ? 'all' : loaded.some((number) => isSelected(selection, number)) ? 'some' : 'none',
+    onToggle: (number, range) => setSelection(toggleRow(selection, loaded, number, range)),
+    onToggleLoaded: () => setSelection(toggleLoaded(selection, loaded)),
+  };
+
   return (
     <>
       <TicketToolbar list={list} config={config} />
-      <TicketPages query={list.pages} area={config.area} view={list.view} empty={<Empty empty={list.empty} list={list} />} />
+      {bulk && (
+        <BulkBar selection={selection} onSelect={setSelection} loaded={loaded} total={total} filter={matchingFilter} role={role} area={config.area} />
+      )}
+      <TicketPages
+        query={list.pages}
+        area={config.area}
+        view={list.view}
+        selection={bulk ? tableSelection : undefined}
+        empty={<Empty empty={list.empty} list={list} />}
+      />
     </>
   );
 }

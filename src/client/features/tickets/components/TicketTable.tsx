@@ -3,7 +3,7 @@
  * move between them (Home/End jump to the ends) and Enter opens the ticket, so a long queue
  * can be worked from the keyboard.
  */
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { APP_LABELS } from '../../../../shared/constants.ts';
 import { formatLogDate } from '../../../../shared/format.ts';
@@ -15,11 +15,33 @@ import tableStyles from '../../../components/Table.module.css';
 import styles from './TicketTable.module.css';
 
 const NO_DEVELOPER = '---';
+/** The row checkbox changes through onClick, which knows whether shift was held; onChange has nothing left to do. */
+const CHANGED_ON_CLICK = () => {};
 const HEADERS = ['Number', 'Title', 'Status', 'Priority', 'App', 'Created by', 'Developer', 'Updated'] as const;
+
+/** Checkboxes for bulk actions: a column of them and one in the header for the loaded rows. */
+export interface TableSelection {
+  isSelected(number: string): boolean;
+  /** 'all' when every loaded row is selected, 'some' when a few are. */
+  loaded: 'all' | 'some' | 'none';
+  /** range: shift was held, so every row from the last one clicked takes this row's state. */
+  onToggle(number: string, range: boolean): void;
+  onToggleLoaded(): void;
+}
 
 export interface TicketTableProps {
   tickets: readonly Ticket[];
   area: Area;
+  /** Without it the table has no checkboxes. @default none */
+  selection?: TableSelection;
+}
+
+function HeaderCheckbox({ selection }: { selection: TableSelection }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = selection.loaded === 'some';
+  }, [selection.loaded]);
+  return <input ref={ref} type="checkbox" className={styles.check} aria-label="Select all loaded tickets" checked={selection.loaded === 'all'} onChange={selection.onToggleLoaded} />;
 }
 
 function focusRow(from: HTMLElement, key: string) {
@@ -29,7 +51,7 @@ function focusRow(from: HTMLElement, key: string) {
   target?.focus();
 }
 
-export function TicketTable({ tickets, area }: TicketTableProps) {
+export function TicketTable({ tickets, area, selection }: TicketTableProps) {
   const [, navigate] = useLocation();
 
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticket: Ticket) {
@@ -48,6 +70,11 @@ export function TicketTable({ tickets, area }: TicketTableProps) {
         <caption className="visually-hidden">Tickets (arrow keys move between rows, Enter opens one)</caption>
         <thead>
           <tr>
+            {selection && (
+              <th scope="col" className={styles.select}>
+                <HeaderCheckbox selection={selection} />
+              </th>
+            )}
             {HEADERS.map((header) => (
               <th key={header} scope="col">
                 {header}
@@ -58,6 +85,18 @@ export function TicketTable({ tickets, area }: TicketTableProps) {
         <tbody>
           {tickets.map((ticket) => (
             <tr key={ticket.id} tabIndex={0} className={styles.row} aria-label={`${ticket.number} ${ticket.title}`} onKeyDown={(event) => onKeyDown(event, ticket)}>
+              {selection && (
+                <td className={styles.select}>
+                  <input
+                    type="checkbox"
+                    className={styles.check}
+                    aria-label={`Select ${ticket.number} ${ticket.title}`}
+                    checked={selection.isSelected(ticket.number)}
+                    onChange={CHANGED_ON_CLICK}
+                    onClick={(event) => selection.onToggle(ticket.number, event.shiftKey)}
+                  />
+                </td>
+              )}
               <td className={styles.number}>
                 <Link href={detailPath(area, ticket.number)} tabIndex={-1}>
                   {ticket.number}

@@ -74,7 +74,7 @@ export function BoardPage() {
   const total = queue.data?.[0]?.total;
 
   return (
-    <div className={styles.board}>
+    <div className={styles.board} data-theme="dark">
       <header className={styles.head}>
         <h1 className={styles.heading}>Queue board</h1>
         <span className={styles.live} data-state={live} role="status">

@@ -1,22 +1,29 @@
-import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { areaOf } from '../../../lib/paths.ts';
 import { validateCreateTicket } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
+import { useDraft } from '../../../lib/draft.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
 import { useCreateTicket } from '../api.ts';
-import { EMPTY_FORM, toPayload, type TicketFormValues } from '../form.ts';
+import { DRAFTS, EMPTY_FORM, toPayload, withoutImage, type TicketFormValues } from '../form.ts';
 import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';
+
+const DISCARD_LABEL = 'Discard draft';
 
 export function CreateTicketPage() {
   const [location] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
-  const [values, setValues] = useState<TicketFormValues>(EMPTY_FORM);
+  const userId = useAuth((state) => state.user?.id);
+  // The half-typed ticket survives a reload and a session expiry (issue 13).
+  const [values, setValues, clearDraft] = useDraft<TicketFormValues>(userId, DRAFTS.create, () => EMPTY_FORM, withoutImage);
   const payload = toPayload(values);
   const { errors, check } = useFormErrors(validateCreateTicket, { ...payload });
-  const create = useCreateTicket({ to: () => destinationAfter('create', role, '', areaOf(location)) });
+  const create = useCreateTicket({ onSuccess: clearDraft, to: () => destinationAfter('create', role, '', areaOf(location)) });
+
+  // Our addition (issue 13): a draft comes back after a reload, so it can also be thrown away.
+  const dirty = Object.entries(values).some(([field, value]) => value !== EMPTY_FORM[field as keyof TicketFormValues]);
 
   function submit() {
     if (check()) create.mutate(payload);
@@ -30,9 +37,16 @@ export function CreateTicketPage() {
       onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
       onSubmit={submit}
       buttons={
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create'}
-        </Button>
+        <>
+          {dirty && (
+            <Button type="button" variant="secondary" onClick={clearDraft} disabled={create.isPending}>
+              {DISCARD_LABEL}
+            </Button>
+          )}
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create'}
+          </Button>
+        </>
       }
     />
   );

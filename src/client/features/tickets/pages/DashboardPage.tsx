@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TicketPages } from '../components/TicketPages.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
 import { ROUTES } from '../../../lib/paths.ts';
+import { useSavedScroll, useScrollMemory } from '../../../lib/scrollMemory.ts';
 import styles from './DashboardPage.module.css';
 
 const TITLE = 'Dashboard';
@@ -15,7 +16,10 @@ const ALL_NEWEST: Record<string, never> = {};
 
 export function DashboardPage() {
   const stats = useTicketStats(ALL_NEWEST);
-  const tickets = useTicketPages('all', ALL_NEWEST);
+  // Back to the dashboard brings back its 'Show more' pages and scroll position (issue 13).
+  const memory = useSavedScroll(ROUTES.admin.home);
+  const tickets = useTicketPages('all', ALL_NEWEST, memory[0]?.pages ?? 1);
+  useScrollMemory(ROUTES.admin.home, memory, tickets.data?.length, !tickets.isFetching);
   const staff = useStaff();
   const developers = useDevelopers();
   const categories = useCategories();

@@ -1,29 +1,33 @@
-import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { areaOf } from '../../../lib/paths.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { validateEditTicket } from '../../../../shared/validators.ts';
 import { useTicket } from '../queries.ts';
 import { useAuth } from '../../../lib/auth.ts';
+import { canGoBackInApp } from '../../../lib/inAppHistory.ts';
+import { useDraft } from '../../../lib/draft.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useEditTicket } from '../api.ts';
-import { changedFields, formFromTicket, toPayload, type TicketFormValues } from '../form.ts';
+import { changedFields, DRAFTS, formFromTicket, toPayload, withoutImage, type TicketFormValues } from '../form.ts';
 import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';
 
 function EditForm({ ticket }: { ticket: Ticket }) {
   const [location, navigate] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
-  const [values, setValues] = useState<TicketFormValues>(() => formFromTicket(ticket));
+  const userId = useAuth((state) => state.user?.id);
+  // The edit survives a reload and a session expiry (issue 13); a field the draft lacks keeps the ticket's value.
+  const [values, setValues, clearDraft] = useDraft<TicketFormValues>(userId, DRAFTS.edit(ticket.number), () => formFromTicket(ticket), withoutImage);
   // The full form is checked (not `partial`): every field must be valid, changed or not.
   const { errors, check } = useFormErrors(validateEditTicket, { ...toPayload(values) });
   const destination = destinationAfter('update', role, ticket.number, areaOf(location));
-  const save = useEditTicket({ to: () => destination });
+  const save = useEditTicket({ onSuccess: clearDraft, to: () => destination });
 
   function cancel() {
-    if (window.history.length > 1) window.history.back();
+    clearDraft();
+    if (canGoBackInApp()) window.history.back();
     else navigate(destination);
   }
 
@@ -31,7 +35,10 @@ function EditForm({ ticket }: { ticket: Ticket }) {
     if (!check()) return;
     const changes = changedFields(ticket, values);
     // Nothing changed: nothing is sent (product.md#validation-ticket); the user simply lands where a save would.
-    if (Object.keys(changes).length === 0) navigate(destination);
+    if (Object.keys(changes).length === 0) {
+      clearDraft();
+      navigate(destination);
+    }
     else save.mutate({ number: ticket.number, changes });
   }
 

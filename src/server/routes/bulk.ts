@@ -1,0 +1,116 @@
+/**
+ * POST /tickets/bulk (DESIGN §9.5): one action on up to BULK_MAX_TICKETS tickets. Each ticket goes
+ * through the single-ticket change (transitions.ts) — its permission check, its conditional UPDATE,
+ * its log row — inside one transaction for all of them; a ticket the rules refuse, or that someone
+ * changed since it was selected, is skipped with a reason. Then each change gets its own event.
+ */
+import {
+  BULK_MAX_TICKETS,
+  BULK_MESSAGES,
+  bulkSummary,
+  parseBulkRequest,
+  SERVER,
+  SKIP_REASONS,
+  type BulkAction,
+  type BulkRequest,
+  type BulkResult,
+  type SkipReason,
+  type User,
+} from '../../shared/index.ts';
+import type { ServerContext } from '../context.ts';
+import { transaction } from '../db/database.ts';
+import { CACHE_TAGS } from '../http/answer-cache.ts';
+import { check, HttpError, invalid } from '../http/errors.ts';
+import type { Router } from '../http/router.ts';
+import type { TicketRow } from '../store/tickets.ts';
+import { createTransitions, statusAction } from '../tickets/transitions.ts';
+
+interface Change {
+  row: TicketRow;
+  message: string;
+}
+
+/** The PATCH body each action stands for, as the single-ticket change reads it. */
+function patchBody(request: BulkRequest): Record<string, unknown> {
+  const bodies: Record<BulkAction, Record<string, unknown>> = {
+    assign: { status: 'assigned', developer_id: request.developer_id },
+    remove_developer: { status: 'assigned', developer_id: null },
+    close: { status: 'closed' },
+    reopen: { status: 'opened' },
+  };
+  return bodies[request.action];
+}
+
+/** Why the single-ticket change refused, in words, from its status code and the ticket as it is now. */
+function skipReason(error: HttpError, action: BulkAction, now: TicketRow | undefined): SkipReason {
+  if (!now) return SKIP_REASONS.notFound;
+  if (error.status === 403) return SKIP_REASONS.notAllowed;
+  if (action === 'close') return SKIP_REASONS.alreadyClosed;
+  if (action === 'reopen') return SKIP_REASONS.notClosed;
+  if (now.status === 'closed') return SKIP_REASONS.closed;
+  if (action === 'assign') return SKIP_REASONS.alreadyAssigned;
+  return now.status === 'assigned' ? SKIP_REASONS.noDeveloper : SKIP_REASONS.notAssigned;
+}
+
+export function bulkRoutes(router: Router, app: ServerContext): void {
+  const { changeWithin } = createTransitions(app);
+
+  /** The tickets the request names, read inside the transaction, in its order; undefined for a ref that names none. */
+  function select(request: BulkRequest): { ref: string; row: TicketRow | undefined }[] {
+    if (request.filter) {
+      const rows: TicketRow[] = [];
+      for (const batch of app.queue.exportRows(request.filter)) {
+        rows.push(...batch);
+        if (rows.length > BULK_MAX_TICKETS) {
+          const total = app.queue.page({ ...request.filter, limit: 1 }).total;
+          throw invalid({ filter: BULK_MESSAGES.filterTooMany(total) });
+        }
+      }
+      return rows.map((row) => ({ ref: row.number, row }));
+    }
+    const seen = new Set<number>();
+    return request.ids!.map((id) => {
+      const row = app.tickets.find(String(id));
+      if (row && seen.has(row.id)) throw invalid({ ids: BULK_MESSAGES.idsDuplicate });
+      if (row) seen.add(row.id);
+      return { ref: String(id), row };
+    });
+  }
+
+  function run(request: BulkRequest, actor: User): { result: BulkResult; changes: Change[] } {
+    const body = patchBody(request);
+    const result: BulkResult = { changed: [], skipped: [] };
+    const changes: { id: number; message: string }[] = [];
+    transaction(app.db, () => {
+      for (const { ref, row: ticket } of select(request)) {
+        if (!ticket) {
+          result.skipped.push({ number: ref, reason: SKIP_REASONS.notFound });
+          continue;
+        }
+        try {
+          changes.push({ id: ticket.id, message: changeWithin(ticket, actor, body) });
+          result.changed.push(ticket.number);
+        } catch (error) {
+          // A 422 is the request's fault, not this ticket's: it undoes the lot (input is checked first, so it is rare).
+          if (!(error instanceof HttpError) || error.status === 422) throw error;
+          result.skipped.push({ number: ticket.number, reason: skipReason(error, request.action, app.tickets.findById(ticket.id)) });
+        }
+      }
+    });
+    return { result, changes: changes.map(({ id, message }) => ({ row: app.tickets.findById(id)!, message })) };
+  }
+
+  router.add('POST', '/tickets/bulk', (ctx) => {
+    const { request, errors } = parseBulkRequest(ctx.body);
+    check(errors);
+    if (request!.action === 'assign') {
+      const developer = app.users.find(request!.developer_id!);
+      if (!developer || developer.role !== 'developer') throw invalid({ developer_id: SERVER.notADeveloper });
+    }
+    const { result, changes } = run(request!, ctx.user);
+    // The lists these tickets show in hear of it from the queue (store/ticket-counts.ts).
+    if (changes.length > 0) app.cache.invalidate(...changes.map(({ row }) => CACHE_TAGS.ticket(row.id)));
+    for (const { row, message } of changes) app.live.publish(row, ctx.user, statusAction(message, row));
+    return { body: { message: bulkSummary(request!.action, result), data: result } };
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * The work queue's counts (page totals, stats), kept across writes. Recounting a filter at
+ * 100,000 tickets costs milliseconds, and every write used to throw every count away. Instead,
+ * each ticket row a write adds, removes or changes moves the counts whose filters it matches.
+ *
+ * TEMP triggers record each change in the writing transaction itself: a rolled-back write
+ * records nothing, and no write path (a status change, a bulk action, an account deletion) can
+ * forget to report one. The same changes say which kept lists a write touched (`onTouched`), so
+ * the answer cache drops only those pages: a close of an Express ticket leaves every list that
+ * cannot show it warm.
+ */
+import type { Status, TicketFilters } from '../../shared/index.ts';
+import { dataVersionReader, type Db } from '../db/database.ts';
+import type { Scope } from './queue-sql.ts';
+
+/** About 150 bytes each: the counts stay under 2 MB. */
+const COUNTS_MAX = 10_000;
+/** Past this many (change × count) checks at once, recounting on demand is cheaper. */
+const DELTA_CHECKS_MAX = 1_000_000;
+const FACTS = ['status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id'] as const;
+
+/** What a filter can see of a ticket row. */
+interface Facts {
+  status: Status;
+  app: string;
+  priority: string;
+  category_id: number;
+  service_id: number;
+  created_by_id: number | null;
+  developer_id: number | null;
+}
+interface Change extends Facts {
+  sign: 1 | -1;
+}
+interface Entry {
+  filters: TicketFilters;
+  scope: Scope;
+  n: number;
+}
+
+const columns = (row: 'old' | 'new') => FACTS.map((fact) => `${row}.${fact}`).join(', ');
+const TRIGGERS = `
+  CREATE TEMP TABLE IF NOT EXISTS ticket_changes (sign INTEGER, ${FACTS.join(', ')});
+  CREATE TEMP TRIGGER IF NOT EXISTS ticket_counts_insert AFTER INSERT ON main.tickets BEGIN
+    INSERT INTO ticket_changes VALUES (1, ${columns('new')});
+  END;
+  CREATE TEMP TRIGGER IF NOT EXISTS ticket_counts_delete AFTER DELETE ON main.tickets BEGIN
+    INSERT INTO ticket_changes VALUES (-1, ${columns('old')});
+  END;
+  CREATE TEMP TRIGGER IF NOT EXISTS ticket_counts_update AFTER UPDATE ON main.tickets BEGIN
+    INSERT INTO ticket_changes VALUES (-1, ${columns('old')}), (1, ${columns('new')});
+  END;`;
+
+/** The filter clauses of queue-sql.ts's filterSql, on one row. A search (q) is not judged here. */
+export function rowMatches(row: Facts, filters: TicketFilters, scope: Scope): boolean {
+  if (scope.mineOf !== undefined && row.created_by_id !== scope.mineOf && row.developer_id !== scope.mineOf) return false;
+  if (filters.status?.length && !filters.status.includes(row.status as never)) return false;
+  if (filters.app?.length && !filters.app.includes(row.app as never)) return false;
+  if (filters.priority?.length && !filters.priority.includes(row.priority as never)) return false;
+  if (filters.category_id !== undefined && row.category_id !== filters.category_id) return false;
+  if (filters.service_id !== undefined && row.service_id !== filters.service_id) return false;
+  if (filters.created_by_id !== undefined && row.created_by_id !== filters.created_by_id) return false;
+  if (filters.developer_id === 'none') return row.developer_id === null;
+  return filters.developer_id === undefined || row.developer_id === filters.developer_id;
+}
+
+/** Names a list (scope and filters, whatever its sort and page): counts and cached pages share it. */
+export const countKey = (filters: TicketFilters, scope: Scope) =>
+  JSON.stringify([scope.mineOf ?? null, filters.q ?? null, filters.status ?? null, filters.app ?? null, filters.priority ?? null,
+    filters.category_id ?? null, filters.service_id ?? null, filters.created_by_id ?? null, filters.developer_id ?? null]);
+
+/** The lists (by countKey) some change may show in, or 'all' when they can no longer be told apart. */
+export type Touched = readonly string[] | 'all';
+
+export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, scope: Scope) => number, onTouched: (touched: Touched) => void) {
+  db.exec(TRIGGERS);
+  const pending = db.prepare('SELECT count(*) AS n FROM ticket_changes');
+  const changes = db.prepare('SELECT * FROM ticket_changes');
+  const forget = db.prepare('DELETE FROM ticket_changes');
+  const dataVersion = dataVersionReader(db);
+  const entries = new Map<string, Entry>();
+  let seenVersion = dataVersion();
+
+  function startAgain(): void {
+    entries.clear();
+    forget.run();
+    onTouched('all');
+  }
+
+  /** Moves the kept counts by the changes written since the last read, and names the lists they touched. */
+  function catchUp(): void {
+    const version = dataVersion();
+    // Another connection wrote (our triggers are this connection's only).
+    if (version !== seenVersion) {
+      seenVersion = version;
+      return startAgain();
+    }
+    const waiting = Number((pending.get() as { n: number }).n);
+    if (waiting === 0) return;
+    if (waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
+    const written = changes.all() as unknown as Change[];
+    forget.run();
+    const touched: string[] = [];
+    for (const [key, entry] of entries) {
+      // A change of any text may change what a search finds: searches are recounted.
+      if (entry.filters.q) {
+        entries.delete(key);
+        touched.push(key);
+        continue;
+      }
+      let hit = false;
+      for (const change of written) {
+        if (!rowMatches(change, entry.filters, entry.scope)) continue;
+        entry.n += change.sign;
+        hit = true;
+      }
+      if (hit) touched.push(key);
+    }
+    onTouched(touched);
+  }
+
+  return {
+    /** Brings counts and cached lists up to date with every write so far; call before reading either. */
+    catchUp(): void {
+      // Inside a transaction the changes read here could still roll back.
+      if (!db.isTransaction) catchUp();
+    },
+
+    count(filters: TicketFilters, scope: Scope): number {
+      if (db.isTransaction) return countNow(filters, scope);
+      catchUp();
+      const key = countKey(filters, scope);
+      const kept = entries.get(key);
+      if (kept) {
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.n;
+      }
+      const n = countNow(filters, scope);
+      if (entries.size >= COUNTS_MAX) {
+        // A list no longer followed can't be told it changed: its cached pages go with it.
+        const oldest = entries.keys().next().value!;
+        entries.delete(oldest);
+        onTouched([oldest]);
+      }
+      entries.set(key, { filters, scope, n });
+      return n;
+    },
+  };
+}

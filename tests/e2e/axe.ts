@@ -1,0 +1,90 @@
+/**
+ * axe-core inside the e2e browser: WCAG 2.0, 2.1 and 2.2 at levels A and AA. The one exception
+ * allowed is docs/accessibility.md's: SPEC §8 fixes the toast colours (white on #4caf50, 2.78:1;
+ * white on #FF0000, 4.0:1), so color-contrast on a toast showing exactly those colours is not
+ * counted. Anything else — another rule, another element, another colour — is a violation.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+// Evaluated through the DevTools protocol rather than page.addScriptTag: the app's
+// Content-Security-Policy (script-src 'self') rightly refuses an inline <script>.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] as const;
+
+/** SPEC §8's toast colours, as getComputedStyle spells them. */
+const SPEC_TOAST = { text: 'rgb(255, 255, 255)', backgrounds: ['rgb(76, 175, 80)', 'rgb(255, 0, 0)'] };
+const TOAST_ITEM = 'section[aria-label="Notifications"] li';
+
+export interface AxeNode {
+  target: string;
+  html: string;
+  summary: string;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** Waits for running finite animations (a dialog or toast sliding in) so colours are final. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+export interface AxeScan {
+  violations: AxeViolation[];
+  /** Toast elements whose SPEC colours axe flagged and the exception let pass. */
+  exceptedToasts: number;
+}
+
+/** The page's WCAG A/AA violations, the SPEC toast colours excepted. */
+export async function axeScan(page: Page): Promise<AxeScan> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await settle(page);
+  return page.evaluate(
+    async ({ tags, toast, toastItem }) => {
+      const axe = (window as unknown as { axe: any }).axe;
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, elementRef: true, resultTypes: ['violations'] });
+      const isSpecToast = (element: Element | undefined) => {
+        const item = element?.closest(toastItem);
+        if (!item || !element) return false;
+        return getComputedStyle(element).color === toast.text && toast.backgrounds.includes(getComputedStyle(item).backgroundColor);
+      };
+      let exceptedToasts = 0;
+      const violations = results.violations
+        .map((violation: any) => ({
+          id: violation.id as string,
+          impact: violation.impact as string | null,
+          help: violation.help as string,
+          nodes: violation.nodes
+            .filter((node: any) => {
+              const excepted = violation.id === 'color-contrast' && isSpecToast(node.element);
+              if (excepted) exceptedToasts += 1;
+              return !excepted;
+            })
+            .map((node: any) => ({ target: node.target.join(' '), html: String(node.html).slice(0, 160), summary: String(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
+        }))
+        .filter((violation: { nodes: unknown[] }) => violation.nodes.length > 0);
+      return { violations, exceptedToasts };
+    },
+    { tags: [...WCAG_TAGS], toast: SPEC_TOAST, toastItem: TOAST_ITEM },
+  );
+}
+
+/** One line per failing element, to read in a test failure. */
+export function describeViolations(where: string, violations: readonly AxeViolation[]): string {
+  return violations
+    .flatMap((violation) => violation.nodes.map((node) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${node.target} — ${node.summary} — ${node.html}`))
+    .join('\n');
+}
