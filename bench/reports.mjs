@@ -1,7 +1,8 @@
 /**
  * The reports API at 100,000 tickets (issue 14's "done when": the 90-day report grouped by
  * category in ≤ 200 ms p50). Each sample is read right after a write, so no answer comes from
- * the cache; the dashboard's stats, read the same way in the same run, is the baseline.
+ * the cache. Baselines, read the same way in the same run: the work queue's first page (an
+ * uncached read people wait on) and the dashboard's stats (counts kept across writes).
  * `npm run bench -- report`; BENCH_REPORT_TICKETS (default 100,000).
  */
 import http from 'node:http';
@@ -47,28 +48,30 @@ export async function benchReports() {
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
     const now = Date.now();
     const report = `/api/tickets/report?from=${day(now - (RANGE_DAYS - 1) * DAY_MS)}&to=${day(now)}&group=category`;
-    const baseline = '/api/tickets/stats';
+    const firstPage = '/api/tickets?limit=50';
+    const stats = '/api/tickets/stats';
     const writer = startWriter(app.url, headers, TICKETS, 0.001);
-    const cold = await coldReads(app.url, headers, writer, [report, baseline], SAMPLES);
+    const cold = await coldReads(app.url, headers, writer, [report, firstPage, stats], SAMPLES);
     await writer.stop();
     const warm = await warmReads(app.url, headers, report, SAMPLES);
     const rows = {
       [`report, ${RANGE_DAYS} days by category, right after a write`]: cold[report],
-      'baseline: stats, right after a write': cold[baseline],
+      'baseline: first page of 50, right after a write': cold[firstPage],
+      'baseline: stats, right after a write': cold[stats],
       [`report, ${RANGE_DAYS} days by category, cached`]: warm,
     };
     for (const [name, figures] of Object.entries(rows)) {
       result.rows[name] = { p50: figures.p50, p99: figures.p99 };
       console.log(`  ${name.padEnd(52)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms`);
     }
-    result.ratioToBaseline = cold[report].p50 / cold[baseline].p50;
+    result.ratioToFirstPage = cold[report].p50 / cold[firstPage].p50;
     result.meetsTarget = cold[report].p50 <= TARGET_P50_MS;
   } finally {
     await stop(app.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
   const table = Object.entries(result.rows).map(([name, r]) => [name, `${r.p50.toFixed(1)} ms`, `${r.p99.toFixed(1)} ms`]);
-  printTable(`Reports: ${TICKETS.toLocaleString('en')} tickets (target ≤ ${TARGET_P50_MS} ms p50; report/baseline p50 ${result.ratioToBaseline.toFixed(2)}×)`, ['', 'p50', 'p99'], table);
+  printTable(`Reports: ${TICKETS.toLocaleString('en')} tickets (target ≤ ${TARGET_P50_MS} ms p50; report / first page p50 ${result.ratioToFirstPage.toFixed(1)}×)`, ['', 'p50', 'p99'], table);
   saveResults('report', result);
   return result;
 }
