@@ -61,7 +61,7 @@ export function BarList({ label, series, rows, linkHint }: BarListProps) {
 
   return (
     <div ref={ref} className={styles.chart} style={{ height }}>
-      <svg width={width} height={height} role="group" aria-label={label} className={styles.svg}>
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} className={styles.svg}>
         <g aria-hidden="true">
           {rows.map((row, r) => (
             <g key={row.key}>

@@ -51,7 +51,7 @@ export function ColumnChart({ label, series, categories, height = 220 }: ColumnC
 
   return (
     <div ref={ref} className={styles.chart} style={{ height }}>
-      <svg width={width} height={height} role="group" aria-label={label} className={styles.svg}>
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} className={styles.svg}>
         <Axes frame={frame} ticks={ticks} labels={categories.map((c) => c.label)} />
         {shown !== null && <rect className={styles.highlight} x={frame.left + band * shown} y={frame.top} width={band} height={frame.height} aria-hidden="true" />}
         <g aria-hidden="true">

@@ -36,7 +36,7 @@ export function LineChart({ label, series, categories, height = 220 }: LineChart
 
   return (
     <div ref={ref} className={styles.chart} style={{ height }}>
-      <svg width={width} height={height} role="group" aria-label={label} className={styles.svg}>
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} className={styles.svg}>
         <Axes frame={frame} ticks={ticks} labels={categories.map((c) => c.label)} />
         <g aria-hidden="true">
           <path d={area} fill={series.color} className={styles.area} />
