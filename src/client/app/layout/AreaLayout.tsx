@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Header } from './Header.tsx';
+import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import styles from './Layout.module.css';
 
 export interface AreaLink {
@@ -21,6 +22,7 @@ export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
   const [path] = useLocation();
   return (
     <div className={styles.area}>
+      <SkipLink />
       <Header home={home}>
         <nav aria-label="Main" className={styles.topNav}>
           {links.map((link) => (
@@ -30,7 +32,7 @@ export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
           ))}
         </nav>
       </Header>
-      <main className={styles.areaContent}>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.areaContent}>{children}</main>
     </div>
   );
 }
