@@ -2,11 +2,12 @@
  * Gives each page its own tab title and, when the route changes inside the app, moves focus to
  * the new page's heading and says its name in a polite live region. The first page of a load
  * keeps focus where the browser put it (the sign-in form's fields stay the first Tab stops).
+ * It also rescues focus whose element left the page (lib/pageFocus.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAuth } from '../lib/auth.ts';
-import { focusPageHeadingSoon } from '../lib/pageFocus.ts';
+import { focusPageHeadingSoon, startFocusRescue } from '../lib/pageFocus.ts';
 import { areaOf, documentTitle, OTHER_TITLES, routeTitle } from '../lib/paths.ts';
 import { guard } from './guard.ts';
 
@@ -26,6 +27,8 @@ export function RouteAnnouncer() {
   const name = pageName(path, token, role);
   const shownPath = useRef<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+
+  useEffect(startFocusRescue, []);
 
   useEffect(() => {
     if (name === null) return;

@@ -19,6 +19,12 @@ export function useMenuButton() {
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])].filter((item) => !item.matches(':disabled'));
 
+  /** Closes the menu and puts focus back on its button (before an item's action opens a dialog). */
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
   useEffect(() => {
     if (!open) return;
     const all = items();
@@ -27,19 +33,19 @@ export function useMenuButton() {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
     };
+    // Escape closes it wherever focus is (a click may have put it outside the menu).
+    const onKey = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && close();
     document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
   const show = (at: Start) => {
     start.current = at;
     setOpen(true);
-  };
-
-  /** Closes the menu and puts focus back on its button (before an item's action opens a dialog). */
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
   };
 
   const onButtonKeyDown = (event: KeyboardEvent) => {

@@ -45,3 +45,28 @@ export function focusPageHeadingSoon(): () => void {
   observer.observe(document.body, { childList: true, subtree: true });
   return stop;
 }
+
+/**
+ * When the focused element leaves the page (a deleted row's button, after its dialog closed and
+ * the list was fetched again), focus goes to the page's heading instead of <body>. Checked a
+ * task later, so a closing dialog gives focus back to its opener first. Returns a stop function.
+ */
+export function startFocusRescue(): () => void {
+  let last: Element | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    timer = undefined;
+    if (last && !last.isConnected && focusIsFree()) focusPageHeading();
+  };
+  const onFocusIn = (event: FocusEvent) => (last = event.target as Element);
+  const observer = new MutationObserver(() => {
+    if (timer === undefined && last && !last.isConnected) timer = setTimeout(check, 0);
+  });
+  document.addEventListener('focusin', onFocusIn);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    document.removeEventListener('focusin', onFocusIn);
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+}
