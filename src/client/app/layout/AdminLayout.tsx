@@ -6,6 +6,7 @@ import { useFocusTrap } from '../../components/useFocusTrap.ts';
 import { useSignOut } from '../../features/auth/api.ts';
 import { matchesRoute, ROUTES } from '../../lib/paths.ts';
 import { Header } from './Header.tsx';
+import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import styles from './Layout.module.css';
 
@@ -39,6 +40,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.admin}>
       <SkipLink />
+      <KeyboardShortcuts area={'admin'} />
       <Header home={ADMIN.home} onMenuClick={() => setOpen(true)} menuOpen={open} />
       {open && <div className={styles.overlay} onClick={() => setOpen(false)} aria-hidden="true" />}
       <nav ref={drawer} id="admin-nav" aria-label="Main" className={open ? `${styles.sidebar} ${styles.sidebarOpen}` : styles.sidebar}>

@@ -1,7 +1,9 @@
 /** The support and developer shell: header with a small top navigation, then the content. */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { areaOf } from '../../lib/paths.ts';
 import { Header } from './Header.tsx';
+import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import styles from './Layout.module.css';
 
@@ -23,6 +25,7 @@ export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
   return (
     <div className={styles.area}>
       <SkipLink />
+      <KeyboardShortcuts area={areaOf(home)} />
       <Header home={home}>
         <nav aria-label="Main" className={styles.topNav}>
           {links.map((link) => (
