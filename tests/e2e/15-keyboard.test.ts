@@ -12,6 +12,8 @@ import { seedTicket, seedWorld } from './seed.ts';
 const PHONE = { width: 390, height: 844 };
 /** Enough Tab presses to cross any of our pages' headers and toolbars. */
 const MAX_TABS = 40;
+/** Longer than the navigation's 200 ms slide, so a screenshot after a resize shows the settled page. */
+const SETTLE_MS = 300;
 
 /** What has focus, for failure messages: tag, role and text. */
 function focusedDescription(page: Page): Promise<string> {
@@ -255,6 +257,7 @@ journeyDescribe('journey 15: keyboard only', () => {
     expect(await look(assigned)).not.toBe(await look(medium));
     for (const width of [1280, 900, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(SETTLE_MS); // the navigation slides away when the width crosses the phone breakpoint
       await j.screenshot(page, `pills-${width}`);
     }
   });
@@ -267,7 +270,7 @@ journeyDescribe('journey 15: keyboard only', () => {
     await visible(row);
     for (const width of [320, 390, 600, 768, 900, 1024, 1100, 1280, 1600, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(SETTLE_MS);
       const cells = ['Role', 'Last seen', 'Actions'].map((label) => row.locator(`[data-label="${label}"]`));
       for (const cell of cells) {
         const box = (await cell.boundingBox())!;
