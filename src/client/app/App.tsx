@@ -11,6 +11,7 @@ import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { guard } from './guard.ts';
 import { lazyArea, type LazyArea } from './lazyArea.ts';
+import { RouteAnnouncer } from './RouteAnnouncer.tsx';
 import styles from './App.module.css';
 
 const AREAS: Record<Role, LazyArea> = {
@@ -73,6 +74,7 @@ export function App() {
       <ErrorBoundary>
         <Screen />
       </ErrorBoundary>
+      <RouteAnnouncer />
       <Toaster />
     </>
   );

@@ -14,7 +14,9 @@ export function PageHeader({ title, actions, eyebrow }: PageHeaderProps) {
     <div className={styles.header}>
       <div className={styles.titles}>
         {eyebrow && <div className={styles.eyebrow}>{eyebrow}</div>}
-        <h1 className={styles.title}>{title}</h1>
+        <h1 className={styles.title} tabIndex={-1}>
+          {title}
+        </h1>
       </div>
       {actions && <div className={styles.actions}>{actions}</div>}
     </div>

@@ -1,5 +1,6 @@
-/** A plain data table that scrolls sideways on narrow screens (or, with stackOnPhone, stacks its rows as cards). */
-import type { ReactNode } from 'react';
+/** A plain data table that scrolls sideways when narrow (or, with stackOnPhone, stacks its rows as cards). */
+import { useRef, type ReactNode } from 'react';
+import { useStackWhenNarrow } from './useStackWhenNarrow.ts';
 import styles from './Table.module.css';
 
 export interface Column<T> {
@@ -15,14 +16,19 @@ export interface TableProps<T> {
   rowKey: (row: T) => string | number;
   /** Accessible caption (visually hidden). */
   caption?: string;
-  /** On phones, show each row as a card of "header: value" lines instead of scrolling sideways. @default false */
+  /**
+   * Whenever the columns do not fit (phones, and tablets beside the admin navigation), show each
+   * row as a card of "header: value" lines instead of scrolling sideways. @default false
+   */
   stackOnPhone?: boolean;
 }
 
 export function Table<T>({ columns, rows, rowKey, caption, stackOnPhone = false }: TableProps<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  const stacked = useStackWhenNarrow(box, stackOnPhone, rows);
   // Explicit roles: a stacked table changes the elements' display, which some browsers take as "not a table".
   return (
-    <div className={stackOnPhone ? `${styles.wrap} ${styles.stack}` : styles.wrap}>
+    <div ref={box} className={stacked ? `${styles.wrap} ${styles.stack}` : styles.wrap} data-stacked={stacked || undefined}>
       <table className={styles.table} role="table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead role="rowgroup">

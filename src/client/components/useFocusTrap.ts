@@ -1,8 +1,34 @@
-/** Keeps Tab inside a dialog, closes it on Escape, and gives focus back when it closes. */
+/**
+ * Keeps Tab inside a dialog or drawer, closes it on Escape, and gives focus back when it closes:
+ * to what had focus before it opened, or to the page's heading when that element is gone.
+ *
+ * Keys are heard on the document, not on the dialog: a button that becomes disabled while
+ * focused (a submit pressed with the mouse, pending) drops focus to <body>, and the dialog must
+ * still answer Escape and still catch Tab then. Only the most recently opened trap answers.
+ */
 import { useEffect, type RefObject } from 'react';
+import { focusPageHeading } from '../lib/pageFocus.ts';
 import { useLatest } from '../lib/useLatest.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Open traps, the innermost last. */
+const openTraps: HTMLElement[] = [];
+
+const focusables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+
+/** Whether an element can take focus back: still in the page and not disabled. */
+function canFocus(element: HTMLElement | null): element is HTMLElement {
+  return !!element && element.isConnected && element !== document.body && !element.matches(':disabled');
+}
+
+function returnFocus(root: HTMLElement, previous: HTMLElement | null) {
+  const active = document.activeElement;
+  // Someone else moved focus on purpose (a route change focused the new page's heading): leave it.
+  if (active && active !== document.body && !root.contains(active)) return;
+  if (canFocus(previous)) previous.focus();
+  else focusPageHeading();
+}
 
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
   const escape = useLatest(onEscape);
@@ -11,32 +37,38 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const root = ref.current;
     if (!active || !root) return;
     const previous = document.activeElement as HTMLElement | null;
-    const focusables = () => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? root).focus();
+    openTraps.push(root);
+    (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openTraps[openTraps.length - 1] !== root) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         escape.current();
         return;
       }
       if (event.key !== 'Tab') return;
-      const items = focusables();
+      const items = focusables(root);
       const first = items[0];
       const last = items[items.length - 1];
+      const current = document.activeElement;
       if (!first || !last) return event.preventDefault();
-      if (event.shiftKey && document.activeElement === first) {
+      if (!current || !root.contains(current)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      } else if (event.shiftKey && (current === first || current === root)) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
+      } else if (!event.shiftKey && current === last) {
         event.preventDefault();
         first.focus();
       }
     };
-    root.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown, true);
     return () => {
-      root.removeEventListener('keydown', onKeyDown);
-      previous?.focus?.();
+      document.removeEventListener('keydown', onKeyDown, true);
+      openTraps.splice(openTraps.lastIndexOf(root), 1);
+      returnFocus(root, previous);
     };
   }, [ref, active, escape]);
 }

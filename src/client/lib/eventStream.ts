@@ -177,8 +177,19 @@ export function openEventStream(options: StreamOptions): () => void {
     }
   }
 
+  // Offline, the socket may look open for a long while: drop it so the header says so at once;
+  // back online, try again now rather than after the back-off.
+  const goneOffline = () => controller?.abort();
+  const backOnline = () => {
+    attempt = 0;
+    clearTimeout(timer);
+    wake?.();
+  };
+  globalThis.addEventListener?.('offline', goneOffline);
+  globalThis.addEventListener?.('online', backOnline);
+  let attempt = 0;
+
   void (async () => {
-    let attempt = 0;
     status('connecting');
     while (!stopped) {
       const outcome = await connect();
@@ -196,6 +207,8 @@ export function openEventStream(options: StreamOptions): () => void {
 
   return () => {
     stopped = true;
+    globalThis.removeEventListener?.('offline', goneOffline);
+    globalThis.removeEventListener?.('online', backOnline);
     clearTimeout(timer);
     wake?.();
     controller?.abort();

@@ -77,3 +77,55 @@ export function matchesRoute(pattern: string, path: string): boolean {
   const have = path.split('/');
   return want.length === have.length && want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]));
 }
+
+/** What the browser tab shows after a page's name. */
+export const APP_NAME = 'Helpdesk';
+
+type Titles<A extends Area> = Record<keyof (typeof ROUTES)[A], string>;
+
+/** Each route's page name, for `document.title` and the route-change announcement. */
+export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
+  admin: {
+    home: 'Dashboard',
+    tickets: 'Tickets',
+    ticket: 'Ticket',
+    editTicket: 'Edit ticket',
+    createTicket: 'Create ticket',
+    staff: 'Staff',
+    createAccount: 'Create account',
+    developers: 'Developers',
+    categories: 'Categories',
+    createCategory: 'Create category',
+    services: 'Services',
+    createService: 'Create service',
+    board: 'Board',
+    reports: 'Reports',
+  },
+  support: { home: 'Tickets', createTicket: 'Create ticket', editTicket: 'Edit ticket', ticket: 'Ticket' },
+  developer: { home: 'Tickets', ticket: 'Ticket', board: 'Board' },
+};
+
+/** Page names outside the route tables. */
+export const OTHER_TITLES = { signIn: 'Sign in', denied: 'Access Denied', notFound: 'Page not found' } as const;
+
+/** The page name of a path inside an area ('Ticket TCK-000001' on a ticket's pages), or 'Page not found'. */
+export function routeTitle(area: Area, path: string): string {
+  const routes: Record<string, string> = ROUTES[area];
+  const titles: Record<string, string> = ROUTE_TITLES[area];
+  const key = Object.keys(routes).find((name) => matchesRoute(routes[name]!, path));
+  if (!key) return OTHER_TITLES.notFound;
+  const ticketAt = routes[key]!.split('/').indexOf(':ticketID');
+  const number = ticketAt < 0 ? '' : decodeSegment(path.split('/')[ticketAt] ?? '');
+  return number ? `${titles[key]} ${number}` : titles[key]!;
+}
+
+function decodeSegment(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The browser tab's title for a page name: 'Tickets · Helpdesk'. */
+export const documentTitle = (page: string) => `${page} · ${APP_NAME}`;

@@ -75,6 +75,8 @@ function fakeEvents(scripts: ((string | null)[] | number)[]) {
         // A null ends the script but not the stream: the connection stays open.
         for (const chunk of script) if (chunk !== null) controller.enqueue(encoder.encode(chunk));
         if (script.at(-1) !== null) controller.close();
+        // As a real fetch does: aborting errors the body being read.
+        init.signal?.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
       },
     });
     return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
@@ -118,6 +120,23 @@ describe('openEventStream', () => {
     await waitFor(() => expect(statuses.at(-1)).toBe('off'), { timeout: 3000 });
     expect(calls).toHaveLength(2);
     expect(useAuth.getState().accessToken).toBeNull();
+  });
+
+  it('going offline drops the stream at once; coming back online reconnects without waiting out the back-off', async () => {
+    useAuth.getState().login('token-4', { id: 4, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'support', last_seen: null });
+    const calls = fakeEvents([[': ping\n\n', null], 503, [': ping\n\n', null]]);
+    const statuses: StreamStatus[] = [];
+    stop = openEventStream({ onEvent: () => undefined, onStatus: (s) => statuses.push(s) });
+    await waitFor(() => expect(statuses.at(-1)).toBe('live'));
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(statuses.at(-1)).toBe('reconnecting'));
+    // The 1 s retry fails (still offline); the next would wait 2 s more.
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: 2000 });
+    const asked = Date.now();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(statuses.at(-1)).toBe('live'));
+    expect(calls).toHaveLength(3);
+    expect(Date.now() - asked).toBeLessThan(1000);
   });
 
   it('stop() aborts the open stream and no reconnect follows', async () => {

@@ -66,6 +66,24 @@ describe('small parts', () => {
     expect(screen.getByText('high')).toBeTruthy();
   });
 
+  test('a priority does not look like a status: signal bars by level, and it says "priority"', () => {
+    const { container } = render(
+      <>
+        <StatusBadge status="assigned" />
+        {(['high', 'medium', 'low'] as const).map((priority) => (
+          <PriorityBadge key={priority} priority={priority} />
+        ))}
+      </>,
+    );
+    const status = container.querySelector('[data-kind="status"]')!;
+    const priorities = [...container.querySelectorAll('[data-kind="priority"]')];
+    expect(status.querySelector('svg')).toBeNull();
+    expect(priorities.map((badge) => badge.textContent)).toEqual(['high priority', 'medium priority', 'low priority']);
+    const litBars = priorities.map((badge) => [...badge.querySelectorAll('svg rect')].filter((bar) => !bar.getAttribute('class')?.includes('Dim')).length);
+    expect(litBars).toEqual([3, 2, 1]);
+    expect(priorities[1]!.className).not.toBe(status.className);
+  });
+
   test('TextField has a real label, reports the value and shows its error', () => {
     const onChange = vi.fn();
     render(<TextField label="Title" name="title" value="" onChange={onChange} error="Tittle must be at least 2 characters." />);

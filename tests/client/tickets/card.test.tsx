@@ -23,6 +23,13 @@ describe('TicketCard', () => {
     expect(screen.getByText(/medium/i)).toBeTruthy();
   });
 
+  it('names its link by the whole title, though it shows it truncated', () => {
+    signInAs(SUPPORT);
+    const ticket = makeTicket({ title: 'Printer in room 4 is on fire again today' });
+    render(<TicketCard ticket={ticket} area="support" />);
+    expect(screen.getByRole('link', { name: 'Printer in room 4 is on fire again today' }).textContent).toBe('Printer in room 4 is on fi...');
+  });
+
   it('keeps a 30-character title and 10-character names whole', () => {
     signInAs(SUPPORT);
     const ticket = makeTicket({ title: 'B'.repeat(30), created_by: 'Maximilian', developer: { id: 3, name: 'Alexandros' } });

@@ -1,10 +1,13 @@
 /** The admin shell: header, left navigation (a slide-out panel on phones), content. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Icon, type IconName } from '../../components/Icon.tsx';
+import { useFocusTrap } from '../../components/useFocusTrap.ts';
 import { useSignOut } from '../../features/auth/api.ts';
 import { matchesRoute, ROUTES } from '../../lib/paths.ts';
 import { Header } from './Header.tsx';
+import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
+import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import styles from './Layout.module.css';
 
 const ADMIN = ROUTES.admin;
@@ -29,19 +32,19 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const signOut = useSignOut();
 
+  const drawer = useRef<HTMLElement>(null);
+
   useEffect(() => setOpen(false), [path]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  // The phone drawer: focus goes in, stays in, Escape closes it and focus returns to the menu button.
+  useFocusTrap(drawer, open, () => setOpen(false));
 
   return (
     <div className={styles.admin}>
+      <SkipLink />
+      <KeyboardShortcuts area={'admin'} />
       <Header home={ADMIN.home} onMenuClick={() => setOpen(true)} menuOpen={open} />
       {open && <div className={styles.overlay} onClick={() => setOpen(false)} aria-hidden="true" />}
-      <nav id="admin-nav" aria-label="Main" className={open ? `${styles.sidebar} ${styles.sidebarOpen}` : styles.sidebar}>
+      <nav ref={drawer} id="admin-nav" aria-label="Main" className={open ? `${styles.sidebar} ${styles.sidebarOpen}` : styles.sidebar}>
         <button type="button" className={styles.sidebarClose} aria-label="Close navigation" onClick={() => setOpen(false)}>
           <Icon name="close" />
         </button>
@@ -62,7 +65,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </li>
         </ul>
       </nav>
-      <main className={styles.content}>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.content}>{children}</main>
     </div>
   );
 }

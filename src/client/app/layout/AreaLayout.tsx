@@ -1,7 +1,10 @@
 /** The support and developer shell: header with a small top navigation, then the content. */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { areaOf } from '../../lib/paths.ts';
 import { Header } from './Header.tsx';
+import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
+import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import styles from './Layout.module.css';
 
 export interface AreaLink {
@@ -21,6 +24,8 @@ export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
   const [path] = useLocation();
   return (
     <div className={styles.area}>
+      <SkipLink />
+      <KeyboardShortcuts area={areaOf(home)} />
       <Header home={home}>
         <nav aria-label="Main" className={styles.topNav}>
           {links.map((link) => (
@@ -30,7 +35,7 @@ export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
           ))}
         </nav>
       </Header>
-      <main className={styles.areaContent}>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.areaContent}>{children}</main>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** The header's account menu: Edit profile, Change password, Log out (product.md#header). */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Icon, type IconName } from '../../components/Icon.tsx';
+import { useMenuButton } from '../../components/useMenuButton.ts';
 import { useSignOut } from '../../features/auth/api.ts';
 import { ChangePasswordDialog } from '../../features/profile/components/ChangePasswordDialog.tsx';
 import { EditProfileDialog } from '../../features/profile/components/EditProfileDialog.tsx';
@@ -12,7 +13,7 @@ type Open = 'profile' | 'password' | null;
 function MenuItem({ icon, label, onSelect }: { icon: IconName; label: string; onSelect: () => void }) {
   return (
     <li role="none">
-      <button type="button" role="menuitem" className={styles.menuItem} onClick={onSelect}>
+      <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={onSelect}>
         <Icon name={icon} size={18} />
         {label}
       </button>
@@ -21,43 +22,23 @@ function MenuItem({ icon, label, onSelect }: { icon: IconName; label: string; on
 }
 
 export function UserMenu() {
-  const [expanded, setExpanded] = useState(false);
+  const { open: expanded, close, buttonProps, menuProps } = useMenuButton();
   const [dialog, setDialog] = useState<Open>(null);
   const signOut = useSignOut();
-  const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!expanded) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointer = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setExpanded(false);
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setExpanded(false);
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [expanded]);
-
+  // Focus goes back to the menu button first, so a dialog opened from the menu returns it there.
   const choose = (action: () => void) => () => {
-    setExpanded(false);
+    close();
     action();
   };
 
   return (
-    <div className={styles.menuRoot} ref={root}>
-      <button
-        type="button"
-        className={styles.iconButton}
-        aria-label="Account menu"
-        aria-haspopup="menu"
-        aria-expanded={expanded}
-        onClick={() => setExpanded((value) => !value)}
-      >
+    <div className={styles.menuRoot}>
+      <button type="button" className={styles.iconButton} aria-label="Account menu" {...buttonProps}>
         <Icon name="chevron" size={18} className={expanded ? styles.chevronOpen : styles.chevron} />
       </button>
       {expanded && (
-        <ul role="menu" aria-label="Account" className={styles.menu}>
+        <ul aria-label="Account" className={styles.menu} {...menuProps}>
           <MenuItem icon="user" label="Edit profile" onSelect={choose(() => setDialog('profile'))} />
           <MenuItem icon="key" label="Change password" onSelect={choose(() => setDialog('password'))} />
           <ThemeChoice />

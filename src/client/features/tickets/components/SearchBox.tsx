@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { SearchInput } from '../../../components/SearchInput.tsx';
+import { isShortcut, SHORTCUTS } from '../../../lib/shortcuts.ts';
 import { useLatest } from '../../../lib/useLatest.ts';
 import styles from './TicketToolbar.module.css';
 
@@ -15,9 +16,6 @@ export interface SearchBoxProps {
   /** Called with the settled text; `replace` when refining a search already in the URL. */
   onSearch(q: string, replace: boolean): void;
 }
-
-const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
@@ -35,7 +33,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
+      if (!isShortcut(event, SHORTCUTS.search)) return;
       event.preventDefault();
       input.current?.focus();
     };

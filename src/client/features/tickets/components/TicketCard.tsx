@@ -40,7 +40,8 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
       </div>
       <h3 className={styles.title} title={ticket.title}>
         {/* The link stretches over the whole card; the Close button sits above it. */}
-        <Link href={detailPath(area, ticket.number)} className={styles.link}>
+        {/* Named by the whole title: a screen reader should not hear the truncated one. */}
+        <Link href={detailPath(area, ticket.number)} className={styles.link} aria-label={ticket.title}>
           {truncateTitle(ticket.title)}
         </Link>
       </h3>

@@ -107,7 +107,7 @@ export function TicketTable({ tickets, area, selection }: TicketTableProps) {
                 <CommentCount count={ticket.comment_count} />
               </td>
               <td><StatusBadge status={ticket.status} /></td>
-              <td><PriorityBadge priority={ticket.priority} /></td>
+              <td><PriorityBadge priority={ticket.priority} spoken={false} /></td>
               <td>{APP_LABELS[ticket.app] ?? ticket.app}</td>
               <td>{ticket.created_by}</td>
               <td>{ticket.developer?.name ?? NO_DEVELOPER}</td>

@@ -1,0 +1,60 @@
+/** Single-key shortcuts: 'c' create where the role may, '?' lists them; never while typing or under a dialog. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
+import { CATEGORIES, list } from '../admin/helpers.ts';
+
+function start(role: 'super' | 'support' | 'developer', path: string) {
+  fakeApi({ ...ticketRoutes([]), 'GET /config/categories': list(CATEGORIES), 'GET /config/services': list([]) });
+  signInAs({ role });
+  renderApp(path);
+}
+
+describe('shortcuts', () => {
+  test.each([
+    ['support', '/support', '/support/create-ticket'],
+    ['super', '/admin/tickets', '/admin/create-ticket'],
+  ] as const)("'c' takes a %s to Create Ticket", async (role, from, to) => {
+    start(role, from);
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.keyDown(document.body, { key: 'c' });
+    await waitFor(() => expect(window.location.pathname).toBe(to));
+  });
+
+  test("'c' does nothing for a developer, who may not create tickets", async () => {
+    start('developer', '/developer');
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.keyDown(document.body, { key: 'c' });
+    expect(window.location.pathname).toBe('/developer');
+  });
+
+  test("'c' typed into a field, or with Ctrl held, is just a key", async () => {
+    start('super', '/admin/tickets');
+    const search = await screen.findByLabelText('Search tickets');
+    fireEvent.keyDown(search, { key: 'c' });
+    fireEvent.keyDown(document.body, { key: 'c', ctrlKey: true });
+    expect(window.location.pathname).toBe('/admin/tickets');
+  });
+
+  test("'?' lists every shortcut the role has; Escape closes the list; 'c' does not fire under it", async () => {
+    start('support', '/support');
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.keyDown(document.body, { key: '?', shiftKey: true });
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const keys = [...dialog.querySelectorAll('kbd')].map((kbd) => kbd.textContent);
+    expect(keys).toEqual(['/', 'c', '?']);
+    expect(within(dialog).getByText('Create a ticket')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'c' });
+    expect(window.location.pathname).toBe('/support');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test("a developer's list leaves out 'c'", async () => {
+    start('developer', '/developer');
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.keyDown(document.body, { key: '?' });
+    const keys = [...screen.getByRole('dialog', { name: 'Keyboard shortcuts' }).querySelectorAll('kbd')].map((kbd) => kbd.textContent);
+    expect(keys).toEqual(['/', '?']);
+  });
+});
