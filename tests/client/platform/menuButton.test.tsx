@@ -6,7 +6,8 @@ import { ADMIN, CATEGORIES, list } from '../admin/helpers.ts';
 
 const ITEMS = ['Edit profile', 'Change password', 'Log out'];
 const focused = () => document.activeElement as HTMLElement;
-const focusedItem = () => (focused().getAttribute('role') === 'menuitem' ? focused().textContent : `not an item: ${focused().outerHTML}`);
+/** Plain items and the theme's radio items alike. */
+const focusedItem = () => (focused().getAttribute('role')?.startsWith('menuitem') ? focused().textContent : `not an item: ${focused().outerHTML}`);
 const key = (name: string, init: object = {}) => fireEvent.keyDown(focused(), { key: name, ...init });
 
 async function menuButton() {
@@ -50,6 +51,11 @@ describe('the account menu', () => {
     key('ArrowDown');
     expect(focusedItem()).toBe('Change password');
     key('ArrowDown');
+    expect(focusedItem()).toBe('Light');
+    key('ArrowDown');
+    key('ArrowDown');
+    key('ArrowDown');
+    expect(focusedItem()).toBe('Log out');
     key('ArrowDown');
     expect(focusedItem()).toBe('Edit profile');
     key('ArrowUp');
