@@ -31,6 +31,7 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
   // The card stays where it is: a close from a list keeps the list on screen.
   const close = useChangeStatus({ onSuccess: () => setConfirming(false), onError: () => setConfirming(false) });
   const developer = ticket.developer?.name ? truncateName(ticket.developer.name) : NO_DEVELOPER;
+  const shown = truncateTitle(ticket.title);
 
   return (
     <article className={styles.card}>
@@ -40,9 +41,17 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
       </div>
       <h3 className={styles.title} title={ticket.title}>
         {/* The link stretches over the whole card; the Close button sits above it. */}
-        {/* Named by the whole title: a screen reader should not hear the truncated one. */}
-        <Link href={detailPath(area, ticket.number)} className={styles.link} aria-label={ticket.title}>
-          {truncateTitle(ticket.title)}
+        {/* Named by the whole title: a screen reader should not hear the truncated one. Not an
+            aria-label: a name that differs from the visible text trips up voice control. */}
+        <Link href={detailPath(area, ticket.number)} className={styles.link}>
+          {shown === ticket.title ? (
+            shown
+          ) : (
+            <>
+              <span aria-hidden="true">{shown}</span>
+              <span className="visually-hidden">{ticket.title}</span>
+            </>
+          )}
         </Link>
       </h3>
       <dl className={styles.meta}>
