@@ -4,30 +4,16 @@
  * was skipped, then selects "all matching" across two pages and closes them all. Each ticket
  * shows Closed and its own log line. Screenshots at 1280 and 390 px.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, LOG_LINE, dialogWith, journeyDescribe, logLines, setupJourney, signIn, statusText, toastWith, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
+import { axeScan, describeViolations } from './axe.ts';
 
 /** More than one page (the client asks for 50 at a time). */
 const BRAVO = 60;
 const ALPHA = 4;
 const PHONE = { width: 390, height: 844 };
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's violations inside the bulk bar and the table (rule id: the nodes' targets). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP rightly refuses an injected <script>.
-  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [['[aria-label="Bulk actions"]'], ['table']] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' });
 const rowBox = (page: Page, number: string) => page.getByRole('checkbox', { name: new RegExp(`^Select ${number} `) });
@@ -64,7 +50,7 @@ journeyDescribe('journey 14: bulk actions', () => {
     await visible(bar(page).getByText('4 selected'));
     expect(await bar(page).getByRole('button').allInnerTexts()).toEqual(['Assign', 'Remove developer', 'Close', 'Reopen', 'Clear selection']);
     await j.screenshot(page, 'selection-1280');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(describeViolations('bulk selection', (await axeScan(page)).violations)).toBe('');
 
     await bar(page).getByRole('button', { name: 'Close', exact: true }).click();
     const confirm = await visible(dialogWith(page, 'Close 4 tickets?'));

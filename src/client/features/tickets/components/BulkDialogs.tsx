@@ -1,17 +1,11 @@
 /** The bulk bar's dialogs: the confirmation naming the count, the developer picker, and what was skipped. */
-import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BULK_ACTION_LABELS, bulkQuestion, type BulkAction, type BulkSkip } from '../../../../shared/bulk.ts';
-import { validateAssignDeveloper } from '../../../../shared/validators.ts';
-import { useDevelopers } from '../../../api/users.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
-import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
-import { SelectField } from '../../../components/SelectField.tsx';
-import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import styles from './BulkBar.module.css';
+import { DeveloperPickerDialog } from './DeveloperPickerDialog.tsx';
 
 export interface BulkConfirmProps {
   action: BulkAction;
@@ -40,33 +34,7 @@ export function BulkConfirm({ action, count, pending, onConfirm, onCancel }: Bul
 }
 
 function BulkAssign({ count, pending, onConfirm, onCancel }: Omit<BulkConfirmProps, 'action'>) {
-  const developers = useDevelopers();
-  const [developerId, setDeveloperId] = useState('');
-  const { errors, check } = useFormErrors(validateAssignDeveloper, { developer_id: developerId });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (check()) onConfirm(Number(developerId));
-  }
-  return (
-    <Dialog open title={bulkQuestion('assign', count)} onClose={onCancel}>
-      <QueryState query={developers}>
-        {(list) => (
-          <FormLayout onSubmit={submit}>
-            <SelectField
-              label="Developer"
-              name="developer_id"
-              value={developerId}
-              onChange={setDeveloperId}
-              error={errors.developer_id}
-              placeholder="Select a developer"
-              options={list.map((dev) => ({ value: String(dev.id), label: `${dev.first_name} ${dev.last_name}` }))}
-            />
-            <FormActions submitLabel="Assign" pendingLabel="Assigning..." pending={pending} onCancel={onCancel} />
-          </FormLayout>
-        )}
-      </QueryState>
-    </Dialog>
-  );
+  return <DeveloperPickerDialog title={bulkQuestion('assign', count)} pending={pending} onPick={onConfirm} onClose={onCancel} />;
 }
 
 export interface BulkSkippedProps {
