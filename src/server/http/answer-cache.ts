@@ -13,6 +13,8 @@ const CACHE_BUDGET_BYTES = 32 * 1024 * 1024;
 const ENTRY_MAX_BYTES = 8 * 1024 * 1024;
 /** Compressed forms are made on demand and are a fraction of the body: count them loosely. */
 const ENCODED_OVERHEAD = 1.25;
+/** The key, tags, hash and objects around each answer: thousands of tiny answers must count too. */
+const ENTRY_OVERHEAD_BYTES = 1024;
 
 export const CACHE_TAGS = {
   /** Every list, page, count and export of tickets. */
@@ -44,7 +46,7 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
   const entries = new Map<string, Entry>();
   let seenVersion = dataVersion();
   let usedBytes = 0;
-  /** How often each tag was invalidated; with the boot id, names the data behind a streamed answer. */
+  /** How often each stamped tag was invalidated; with the boot id, names the data behind a streamed answer. */
   const generations = new Map<string, number>();
   const bootId = crypto.randomBytes(6).toString('base64url');
 
@@ -56,8 +58,10 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
   return {
     /** Forgets every answer carrying any of these tags. */
     invalidate(...tags: string[]): void {
-      for (const tag of tags) generations.set(tag, (generations.get(tag) ?? 0) + 1);
-      for (const [key, entry] of entries) if (entry.tags.some((tag) => tags.includes(tag))) drop(key, entry);
+      // A write may name thousands of lists: one set lookup per tag of each answer, not a scan of the names.
+      const dropped = new Set(tags);
+      for (const tag of dropped) if (generations.has(tag)) generations.set(tag, generations.get(tag)! + 1);
+      for (const [key, entry] of entries) if (entry.tags.some((tag) => dropped.has(tag))) drop(key, entry);
     },
 
     get(key: string, tags: readonly string[], build: () => unknown): Payload {
@@ -74,7 +78,7 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
         return hit.payload;
       }
       const payload = new Payload(build());
-      const bytes = payload.body.length * ENCODED_OVERHEAD;
+      const bytes = payload.body.length * ENCODED_OVERHEAD + ENTRY_OVERHEAD_BYTES + key.length * 2;
       if (bytes > entryMaxBytes) return payload;
       entries.set(key, { payload, tags, bytes });
       usedBytes += bytes;
@@ -87,7 +91,9 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
 
     /** Changes whenever answers under these tags would: an ETag for answers too big to keep. */
     stamp(...tags: string[]): string {
-      return `${bootId}:${dataVersion()}:${tags.map((tag) => generations.get(tag) ?? 0).join('.')}`;
+      // Only stamped tags are counted from then on: the per-list tags, never stamped, leave no trace.
+      for (const tag of tags) if (!generations.has(tag)) generations.set(tag, 0);
+      return `${bootId}:${dataVersion()}:${tags.map((tag) => generations.get(tag)).join('.')}`;
     },
 
     get bytes(): number {

@@ -13,13 +13,24 @@ const gzip = promisify(zlib.gzip);
 
 export type Encoding = 'br' | 'gzip';
 
+/**
+ * A small Buffer is a slice of a shared 8 KiB slab, and keeping it keeps the whole slab: a cache
+ * of thousands of small answers would hold gigabytes. Kept answers get memory of their own.
+ */
+function unpooled(buffer: Buffer): Buffer {
+  if (buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(own);
+  return own;
+}
+
 export class Payload {
   readonly body: Buffer;
   readonly hash: string;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
 
   constructor(value: unknown) {
-    this.body = Buffer.from(JSON.stringify(value));
+    this.body = unpooled(Buffer.from(JSON.stringify(value)));
     this.hash = crypto.createHash('sha1').update(this.body).digest('base64url');
   }
 
@@ -40,6 +51,7 @@ export class Payload {
               },
             })
           : gzip(this.body);
+      result = result.then(unpooled);
       this.encoded.set(encoding, result);
     }
     return result;
