@@ -91,7 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
-    signInFloor: { dummyHash: Promise.resolve(''), ms: 0 }, // set below, once the accounts are known
+    signInFloor: { dummyHash: Promise.resolve(''), cost: 0, ms: 0 }, // set below, once the accounts are known
     log,
     requestLog: options.log ?? batchedLines((chunk) => void process.stdout.write(chunk)),
     logError,

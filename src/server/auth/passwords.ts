@@ -99,14 +99,17 @@ export const hashCost = (stored: string) => Number(stored.split('$')[1]) || 0;
  */
 export interface SignInFloor {
   dummyHash: Promise<string>;
+  /** The cost (log2 N) of the dummy hash: the highest any account has. */
+  cost: number;
   /** Milliseconds; 0 until the dummy hash is made. */
   ms: number;
 }
 
 export function createSignInFloor(currentCost: number, storedCosts: number[]): SignInFloor {
-  const floor: SignInFloor = { dummyHash: Promise.resolve(''), ms: 0 };
+  const cost = Math.max(currentCost, ...storedCosts);
+  const floor: SignInFloor = { dummyHash: Promise.resolve(''), cost, ms: 0 };
   const started = performance.now();
-  floor.dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'), Math.max(currentCost, ...storedCosts)).then((hash) => {
+  floor.dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'), cost).then((hash) => {
     floor.ms = performance.now() - started;
     return hash;
   });
