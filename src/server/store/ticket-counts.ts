@@ -17,6 +17,8 @@ import type { Scope } from './queue-sql.ts';
 const COUNTS_MAX = 10_000;
 /** Past this many (change × count) checks at once, recounting on demand is cheaper. */
 const DELTA_CHECKS_MAX = 1_000_000;
+/** More changed rows than this (a demo fill, a restore) are not read back at all. */
+const CHANGES_READ_MAX = 10_000;
 const FACTS = ['status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id'] as const;
 
 /** What a filter can see of a ticket row. */
@@ -97,7 +99,8 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
     }
     const waiting = Number((pending.get() as { n: number }).n);
     if (waiting === 0) return;
-    if (waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
+    // Nothing kept, or a mass write (a demo fill, a restore): reading the changes would cost more than recounting.
+    if (entries.size === 0 || waiting > CHANGES_READ_MAX || waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
     const written = changes.all() as unknown as Change[];
     forget.run();
     const touched: string[] = [];
