@@ -21,9 +21,8 @@ import { jsonList } from '../store/ticket-json.ts';
 import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
-import { acceptImage } from '../tickets/images.ts';
+import { acceptImage, imageAnswer } from '../tickets/images.ts';
 import { createTransitions, statusAction } from '../tickets/transitions.ts';
-import { imageAnswer } from '../tickets/images.ts';
 
 /** The work-queue parameters of a request, or a 422 naming each bad one. */
 function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARAMS): TicketQuery {
