@@ -7,7 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, transaction, type Db } from '../../src/server/db/database.ts';
+import { DatabaseSync } from 'node:sqlite';
+import type { TicketFilters } from '../../src/shared/index.ts';
+import { DB_FILE_NAME, openDatabase, transaction, type Db } from '../../src/server/db/database.ts';
+import { MIGRATIONS } from '../../src/server/db/migrations.ts';
+import { countSql } from '../../src/server/store/queue-sql.ts';
 import { createTicketQueue, type TicketQueue } from '../../src/server/store/ticket-queue.ts';
 import type { Touched } from '../../src/server/store/ticket-counts.ts';
 import { createStaff, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';
@@ -158,8 +162,69 @@ it('names only the lists a write may show in, and every search', () => {
     touched.length = 0;
     db.prepare(`UPDATE tickets SET status = 'closed' WHERE id = 1`).run();
     queue.catchUp();
-    expect(touched).toEqual([[queue.listKey(express, {}), queue.listKey(search, {})]]);
+    // The whole list was counted too (a page weighs its matches against every ticket).
+    expect(touched).toHaveLength(1);
+    expect([...touched[0]!].sort()).toEqual([queue.listKey({}, {}), queue.listKey(express, {}), queue.listKey(search, {})].sort());
     expect(queue.page(consumer).total).toBe(0);
     expect(queue.page(express).total).toBe(1);
   });
+});
+
+/** Filter combinations, each asked once: a first count sums ticket_facts rather than reading the kept counts. */
+function* neverAsked(): Generator<TicketFilters> {
+  for (const developer_id of [undefined, 'none', 1, 2] as const) for (const status of [undefined, ['opened'], ['closed'], ['opened', 'assigned']] as const)
+    for (const app of [undefined, ['shaq_app'], ['shaq_express']] as const) for (const priority of [undefined, ['low'], ['high']] as const)
+      yield { status: status && [...status], app: app && [...app], priority: priority && [...priority], developer_id };
+}
+
+it('counts a list asked for the first time right after creates, changes, deletes, rollbacks and other connections', () => {
+  withStore(({ db, dir, queue, insert }) => {
+    const fresh = neverAsked();
+    const sqlCount = (filters: TicketFilters) => Number((db.prepare(countSql(filters, {}).text).get(...countSql(filters, {}).params) as { n: number }).n);
+    const expectRight = (step: string) => {
+      for (let i = 0; i < 12; i++) {
+        const filters = fresh.next().value!;
+        expect(queue.page(filters).total, `${step}: ${JSON.stringify(filters)}`).toBe(sqlCount(filters));
+      }
+    };
+    const user = db.prepare(`INSERT INTO users (id, first_name, last_name, email, role, password_hash, created_at) VALUES (?, 'Dev', 'Eloper', ?, 'developer', 'x', '2026-01-01')`);
+    user.run(1, 'one@example.com');
+    user.run(2, 'two@example.com');
+    for (let id = 1; id <= 9; id++) insert(id, id % 3 ? 'shaq_app' : 'shaq_express');
+    expectRight('inserts');
+    db.prepare(`UPDATE tickets SET status = 'assigned', developer_id = 1 WHERE id IN (1, 2, 3)`).run();
+    db.prepare(`UPDATE tickets SET status = 'closed', priority = 'high' WHERE id = 4`).run();
+    expectRight('changes');
+    db.prepare('DELETE FROM tickets WHERE id = 5').run();
+    db.prepare('DELETE FROM users WHERE id = 1').run();
+    expectRight('a delete, and an account deletion setting developers to none');
+    expect(() => transaction(db, () => {
+      insert(10, 'shaq_express');
+      throw new Error('refused half-way');
+    })).toThrow('refused half-way');
+    expectRight('rollback');
+    const other = openDatabase(dir);
+    other.prepare(`UPDATE tickets SET status = 'assigned', developer_id = 2 WHERE id = 6`).run();
+    other.close();
+    expectRight('another connection');
+  });
+});
+
+it('migration 8 counts the tickets that were already there', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'helpdesk-facts-'));
+  try {
+    const old = new DatabaseSync(join(dir, DB_FILE_NAME));
+    for (const step of MIGRATIONS.slice(0, 7)) old.exec(step);
+    old.exec(`PRAGMA user_version = 7`);
+    const insert = old.prepare(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app, status,
+      created_by, created_at, updated_at) VALUES (?, 'Title', 'Description', ?, 'Payments', 1, 'Checkout', 1, 'shaq_app', ?, 'Olivia', '2026-01-01', '2026-01-01')`);
+    for (let i = 1; i <= 7; i++) insert.run(`TCK-${i}`, i % 2 ? 'low' : 'high', i % 3 ? 'opened' : 'closed');
+    old.close();
+    const db = openDatabase(dir);
+    const queue = createTicketQueue(db);
+    expect([queue.page({}).total, queue.page({ status: ['closed'] }).total, queue.page({ priority: ['high'], status: ['opened'] }).total]).toEqual([7, 2, 2]);
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

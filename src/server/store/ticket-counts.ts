@@ -1,7 +1,8 @@
 /**
- * The work queue's counts (page totals, stats), kept across writes. Recounting a filter at
+ * The work queue's counts (page totals, stats), kept across writes. Recounting a search at
  * 100,000 tickets costs milliseconds, and every write used to throw every count away. Instead,
- * each ticket row a write adds, removes or changes moves the counts whose filters it matches.
+ * each ticket row a write adds, removes or changes moves the counts whose filters it matches;
+ * a list counted for the first time sums ticket-facts.ts's combinations.
  *
  * TEMP triggers record each change in the writing transaction itself: a rolled-back write
  * records nothing, and no write path (a status change, a bulk action, an account deletion) can
@@ -9,9 +10,10 @@
  * the answer cache drops only those pages: a close of an Express ticket leaves every list that
  * cannot show it warm.
  */
-import type { Status, TicketFilters } from '../../shared/index.ts';
+import type { TicketFilters } from '../../shared/index.ts';
 import { dataVersionReader, type Db } from '../db/database.ts';
 import type { Scope } from './queue-sql.ts';
+import { createFactCounts, FACTS, rowMatches, type Change } from './ticket-facts.ts';
 
 /** About 150 bytes each: the counts stay under 2 MB. */
 const COUNTS_MAX = 10_000;
@@ -19,21 +21,7 @@ const COUNTS_MAX = 10_000;
 const DELTA_CHECKS_MAX = 1_000_000;
 /** More changed rows than this (a demo fill, a restore) are not read back at all. */
 const CHANGES_READ_MAX = 10_000;
-const FACTS = ['status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id'] as const;
 
-/** What a filter can see of a ticket row. */
-interface Facts {
-  status: Status;
-  app: string;
-  priority: string;
-  category_id: number;
-  service_id: number;
-  created_by_id: number | null;
-  developer_id: number | null;
-}
-interface Change extends Facts {
-  sign: 1 | -1;
-}
 interface Entry {
   filters: TicketFilters;
   scope: Scope;
@@ -53,19 +41,6 @@ const TRIGGERS = `
     INSERT INTO ticket_changes VALUES (-1, ${columns('old')}), (1, ${columns('new')});
   END;`;
 
-/** The filter clauses of queue-sql.ts's filterSql, on one row. A search (q) is not judged here. */
-export function rowMatches(row: Facts, filters: TicketFilters, scope: Scope): boolean {
-  if (scope.mineOf !== undefined && row.created_by_id !== scope.mineOf && row.developer_id !== scope.mineOf) return false;
-  if (filters.status?.length && !filters.status.includes(row.status as never)) return false;
-  if (filters.app?.length && !filters.app.includes(row.app as never)) return false;
-  if (filters.priority?.length && !filters.priority.includes(row.priority as never)) return false;
-  if (filters.category_id !== undefined && row.category_id !== filters.category_id) return false;
-  if (filters.service_id !== undefined && row.service_id !== filters.service_id) return false;
-  if (filters.created_by_id !== undefined && row.created_by_id !== filters.created_by_id) return false;
-  if (filters.developer_id === 'none') return row.developer_id === null;
-  return filters.developer_id === undefined || row.developer_id === filters.developer_id;
-}
-
 /** Names a list (scope and filters, whatever its sort and page): counts and cached pages share it. */
 export const countKey = (filters: TicketFilters, scope: Scope) =>
   JSON.stringify([scope.mineOf ?? null, filters.q ?? null, filters.status ?? null, filters.app ?? null, filters.priority ?? null,
@@ -81,10 +56,12 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
   const forget = db.prepare('DELETE FROM ticket_changes');
   const dataVersion = dataVersionReader(db);
   const entries = new Map<string, Entry>();
+  const facts = createFactCounts(db);
   let seenVersion = dataVersion();
 
   function startAgain(): void {
     entries.clear();
+    facts.forget();
     forget.run();
     onTouched('all');
   }
@@ -99,10 +76,11 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
     }
     const waiting = Number((pending.get() as { n: number }).n);
     if (waiting === 0) return;
-    // Nothing kept, or a mass write (a demo fill, a restore): reading the changes would cost more than recounting.
-    if (entries.size === 0 || waiting > CHANGES_READ_MAX || waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
+    // A mass write (a demo fill, a restore): reading the changes would cost more than recounting.
+    if (waiting > CHANGES_READ_MAX || waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
     const written = changes.all() as unknown as Change[];
     forget.run();
+    facts.apply(written);
     const touched: string[] = [];
     for (const [key, entry] of entries) {
       // A change of any text may change what a search finds: searches are recounted.
@@ -139,7 +117,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
         entries.set(key, kept);
         return kept.n;
       }
-      const n = countNow(filters, scope);
+      const n = (filters.q ? undefined : facts.count(filters, scope)) ?? countNow(filters, scope);
       if (entries.size >= COUNTS_MAX) {
         // A list no longer followed can't be told it changed: its cached pages go with it.
         const oldest = entries.keys().next().value!;

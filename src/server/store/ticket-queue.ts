@@ -5,7 +5,7 @@
 import type { StatementSync } from 'node:sqlite';
 import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
-import { countSql, encodeCursor, pageSql, WALK_SORT_INDEX_ABOVE, type Scope, type Sql } from './queue-sql.ts';
+import { countSql, encodeCursor, pageSql, walkPays, type Scope, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
 import { countKey, createTicketCounts, type Touched } from './ticket-counts.ts';
 
@@ -44,7 +44,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched) => void 
     page(query: TicketQuery, scope: Scope = {}): TicketPage {
       const limit = query.limit ?? PAGE_SIZE.default;
       const total = count(query, scope);
-      const rows = total === 0 ? [] : all(pageSql(query, scope, PAGE_COLUMNS, limit, total > WALK_SORT_INDEX_ABOVE));
+      const rows = total === 0 ? [] : all(pageSql(query, scope, PAGE_COLUMNS, limit, walkPays(limit, total, count({}, {}))));
       const more = rows.length > limit;
       const shown = more ? rows.slice(0, limit) : rows;
       const last = shown.at(-1);
