@@ -142,6 +142,14 @@ describe('indexes', () => {
     expect(plan[0]).toMatch(/^SCAN tickets USING INDEX tickets_(newest|priority|updated|due)$/);
   });
 
+  it.each(queries.filter((query) => !query.includes('q=')))('seek a narrow list combination by combination: %s', (query) => {
+    const plan = t.server.app.queue.plan(parseTicketQuery(new URLSearchParams(query)).query);
+    // The time sorts choose the page from the index alone; the rank sorts read the matches' ranks from their rows.
+    const covering = /sort=(priority|due)/.test(query) ? '' : 'COVERING ';
+    const seek = `SEARCH t USING ${covering}INDEX tickets_combination (status=? AND app=? AND priority=? AND category_id=? AND service_id=? AND created_by_id=? AND developer_id=?)`;
+    expect(plan, plan.join('\n')).toContain(seek);
+  });
+
   it('serve myTickets too', () => {
     const plan = t.server.app.queue.plan({ sort: 'updated' }, { mineOf: 2 });
     expect(plan.filter((line) => /^SCAN tickets$/.test(line)), plan.join('\n')).toEqual([]);

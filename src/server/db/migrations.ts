@@ -232,6 +232,9 @@ export const MIGRATIONS: readonly string[] = [
   // sharing each combination of the filterable columns (no account is id 0), kept by triggers in
   // the writing transaction, so a count sums a few thousand combinations instead of reading every
   // match. The sort indexes carry those columns too: a page walk skips non-matches inside the index.
+  // tickets_combination finds the few matches of a narrow filter by seeking each matching
+  // combination; with the sort times in it, such a page is chosen from the index alone (the rank
+  // sorts read their generated ranks from the rows: SQLite does not take those from an index).
   `
   CREATE TABLE ticket_facts (
     status TEXT NOT NULL, app TEXT NOT NULL, priority TEXT NOT NULL, category_id INTEGER NOT NULL, service_id INTEGER NOT NULL,
@@ -248,14 +251,16 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER ticket_facts_ad AFTER DELETE ON tickets BEGIN
     UPDATE ticket_facts SET n = n - 1 WHERE (status, app, priority, category_id, service_id, created_by_id, developer_id)
       = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
-    DELETE FROM ticket_facts WHERE n = 0;
+    DELETE FROM ticket_facts WHERE n = 0 AND (status, app, priority, category_id, service_id, created_by_id, developer_id)
+      = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
   END;
   CREATE TRIGGER ticket_facts_au AFTER UPDATE OF status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets BEGIN
     UPDATE ticket_facts SET n = n - 1 WHERE (status, app, priority, category_id, service_id, created_by_id, developer_id)
       = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
     INSERT INTO ticket_facts VALUES (new.status, new.app, new.priority, new.category_id, new.service_id,
       coalesce(new.created_by_id, 0), coalesce(new.developer_id, 0), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-    DELETE FROM ticket_facts WHERE n = 0;
+    DELETE FROM ticket_facts WHERE n = 0 AND (status, app, priority, category_id, service_id, created_by_id, developer_id)
+      = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
   END;
   DROP INDEX tickets_newest;
   DROP INDEX tickets_updated;
@@ -265,5 +270,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tickets_updated ON tickets (updated_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
   CREATE INDEX tickets_priority ON tickets (priority_rank DESC, created_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
   CREATE INDEX tickets_due ON tickets (due_rank, id, status, app, priority, category_id, service_id, created_by_id, developer_id);
+  CREATE INDEX tickets_combination ON tickets
+    (status, app, priority, category_id, service_id, created_by_id, developer_id, created_at, updated_at);
   `,
 ];

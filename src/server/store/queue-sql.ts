@@ -5,6 +5,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { EXTRA_SORTS, FILTER_PARAMS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
 import { invalid } from '../http/errors.ts';
+import { FACTS, type Facts } from './ticket-facts.ts';
 
 /** More words than this add nothing to a search but cost. */
 const SEARCH_MAX_WORDS = 8;
@@ -15,9 +16,18 @@ const SEARCH_MAX_WORDS = 8;
  * index or the facet tokens and sorted, which costs a few milliseconds at most.
  */
 const WALK_ENTRIES_MAX = 20_000;
+/**
+ * Seeking one match through tickets_combination and sorting it costs about as much as walking
+ * this many index entries (measured at 100,000 tickets: 0.75 µs against 0.11 µs).
+ */
+const SEEK_COST_IN_WALKED_ENTRIES = 7;
 
-/** Whether walking the sort's index finds a page sooner than collecting the matches; both are counts. */
-export const walkPays = (limit: number, matches: number, tickets: number) => ((limit + 1) * tickets) / matches <= WALK_ENTRIES_MAX;
+/** About how many index entries a page walk reads before it has found limit + 1 of the matches. */
+export const walkEntries = (limit: number, matches: number, tickets: number) => ((limit + 1) * tickets) / matches;
+/** Whether walking the sort's index finds a page sooner than letting SQLite collect the matches. */
+export const walkPays = (entries: number) => entries <= WALK_ENTRIES_MAX;
+/** Whether seeking the matches combination by combination reads less than walking would. */
+export const seekPays = (entries: number, matches: number) => matches * SEEK_COST_IN_WALKED_ENTRIES < entries;
 
 interface SortKey {
   columns: readonly string[];
@@ -165,6 +175,29 @@ export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit
   const order = keys.map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
   const from = walk ? `tickets INDEXED BY ${index}` : 'tickets';
   return { text: `SELECT ${[columns, 'priority_rank', ...EXTRA_RANKS].join(', ')} FROM ${from} ${whereOf(sql.clauses)} ORDER BY ${order} LIMIT ?`, params: [...sql.params, limit + 1] };
+}
+
+/**
+ * One page of a narrow list (few matches), from the combinations of filter values it matches
+ * (ticket-facts.ts): an index seek per combination reads just the matches' index entries, and
+ * only the page's rows are read whole.
+ */
+export function combinationPageSql(query: TicketQuery, combinations: readonly Facts[], columns: string, limit: number): Sql {
+  const sort = query.sort ?? 'newest';
+  const { columns: keys, descending } = SORT_KEYS[sort];
+  // IS, not =: "no account" (null) is a value to seek too.
+  const seek = FACTS.map((column, i) => `t.${column} IS c.value->>${i}`);
+  const params: SQLInputValue[] = [JSON.stringify(combinations.map((combination) => FACTS.map((column) => combination[column])))];
+  if (query.cursor) {
+    seek.push(`(${keys.map((key) => `t.${key}`).join(', ')}) ${descending ? '<' : '>'} (${keys.map(() => '?').join(', ')})`);
+    params.push(...decodeCursor(sort, query.cursor));
+  }
+  const order = (prefix: string) => keys.map((key) => `${prefix}${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
+  const page = `SELECT t.id FROM json_each(?) AS c CROSS JOIN tickets AS t INDEXED BY tickets_combination WHERE ${seek.join(' AND ')} ORDER BY ${order('t.')} LIMIT ?`;
+  return {
+    text: `SELECT ${[columns, 'priority_rank', ...EXTRA_RANKS].join(', ')} FROM tickets WHERE id IN (${page}) ORDER BY ${order('')}`,
+    params: [...params, limit + 1],
+  };
 }
 
 /** How many of scope and the filters (not q) constrain the tickets. */

@@ -13,7 +13,7 @@
 import type { TicketFilters } from '../../shared/index.ts';
 import { dataVersionReader, type Db } from '../db/database.ts';
 import type { Scope } from './queue-sql.ts';
-import { createFactCounts, FACTS, rowMatches, type Change } from './ticket-facts.ts';
+import { createFactCounts, FACTS, rowMatches, type Change, type Combination } from './ticket-facts.ts';
 
 /** About 150 bytes each: the counts stay under 2 MB. */
 const COUNTS_MAX = 10_000;
@@ -58,9 +58,11 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
   const entries = new Map<string, Entry>();
   const facts = createFactCounts(db);
   let seenVersion = dataVersion();
+  let lastMatched: { key: string; combinations: Combination[] | undefined } | undefined;
 
   function startAgain(): void {
     entries.clear();
+    lastMatched = undefined;
     facts.forget();
     forget.run();
     onTouched('all');
@@ -80,6 +82,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
     if (waiting > CHANGES_READ_MAX || waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
     const written = changes.all() as unknown as Change[];
     forget.run();
+    lastMatched = undefined;
     facts.apply(written);
     const touched: string[] = [];
     for (const [key, entry] of entries) {
@@ -107,6 +110,15 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
       if (!db.isTransaction) catchUp();
     },
 
+    /** The kept combinations a list's filters match (not a search's words), or undefined when SQL should look. */
+    combinations(filters: TicketFilters, scope: Scope): Combination[] | undefined {
+      if (db.isTransaction || filters.q) return undefined;
+      const key = countKey(filters, scope);
+      // A first page has just counted the same list: don't sum every combination twice.
+      if (lastMatched?.key !== key) lastMatched = { key, combinations: facts.matching(filters, scope) };
+      return lastMatched.combinations;
+    },
+
     count(filters: TicketFilters, scope: Scope): number {
       if (db.isTransaction) return countNow(filters, scope);
       catchUp();
@@ -117,7 +129,9 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
         entries.set(key, kept);
         return kept.n;
       }
-      const n = (filters.q ? undefined : facts.count(filters, scope)) ?? countNow(filters, scope);
+      const combinations = filters.q ? undefined : facts.matching(filters, scope);
+      if (combinations) lastMatched = { key, combinations };
+      const n = combinations?.reduce((sum, combination) => sum + combination.n, 0) ?? countNow(filters, scope);
       if (entries.size >= COUNTS_MAX) {
         // A list no longer followed can't be told it changed: its cached pages go with it.
         const oldest = entries.keys().next().value!;

@@ -29,7 +29,8 @@ export interface Facts {
 export interface Change extends Facts {
   sign: 1 | -1;
 }
-interface Combination extends Facts {
+/** Tickets sharing one value of every filterable column. */
+export interface Combination extends Facts {
   n: number;
 }
 
@@ -49,29 +50,64 @@ export function rowMatches(row: Facts, filters: TicketFilters, scope: Scope): bo
 }
 
 const keyOf = (row: Facts) => FACTS.map((fact) => row[fact]).join('|');
+const valueKey = (fact: (typeof FACTS)[number], value: unknown) => `${fact}=${value}`;
+
+/** The values a filter asks of one fact, or undefined when it asks nothing of it. */
+function wanted(fact: (typeof FACTS)[number], filters: TicketFilters): readonly unknown[] | undefined {
+  const value = filters[fact];
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
+  if (fact === 'developer_id' && value === 'none') return [null];
+  return Array.isArray(value) ? value : [value];
+}
 
 export function createFactCounts(db: Db) {
   const read = db.prepare('SELECT * FROM ticket_facts LIMIT ?');
   /** undefined: not read yet; null: too many to be worth it. */
   let combinations: Map<string, Combination> | null | undefined;
+  /** Each fact's value → the combinations holding it: a filter looks only at its narrowest fact's. */
+  const byValue = new Map<string, Set<Combination>>();
+
+  function file(combination: Combination, present: boolean): void {
+    for (const fact of FACTS) {
+      const key = valueKey(fact, combination[fact]);
+      let holding = byValue.get(key);
+      if (!holding) byValue.set(key, (holding = new Set()));
+      if (present) holding.add(combination);
+      else holding.delete(combination);
+    }
+  }
 
   function loaded(): Map<string, Combination> | null {
     if (combinations !== undefined) return combinations;
+    byValue.clear();
     const rows = read.all(COMBINATIONS_MAX + 1) as unknown as Combination[];
     if (rows.length > COMBINATIONS_MAX) return (combinations = null);
     // The table stores "no account" as 0, so it can be part of the key; filters see null.
     const all = rows.map((row) => ({ ...row, created_by_id: row.created_by_id || null, developer_id: row.developer_id || null }));
+    for (const combination of all) file(combination, true);
     return (combinations = new Map(all.map((row) => [keyOf(row), row])));
   }
 
+  /** The combinations of the filter's narrowest fact (values of one fact never share one). */
+  function candidates(all: Map<string, Combination>, filters: TicketFilters): Iterable<Combination>[] {
+    let narrowest: Iterable<Combination>[] = [all.values()];
+    let size = all.size;
+    for (const fact of FACTS) {
+      const holding = wanted(fact, filters)?.map((value) => byValue.get(valueKey(fact, value)) ?? new Set<Combination>());
+      const n = holding?.reduce((sum, set) => sum + set.size, 0) ?? Infinity;
+      if (n < size) [narrowest, size] = [holding!, n];
+    }
+    return narrowest;
+  }
+
   return {
-    /** How many tickets match, or undefined when the SQL count should answer. */
-    count(filters: TicketFilters, scope: Scope): number | undefined {
+    /** The combinations the filters match, or undefined when SQL should answer. */
+    matching(filters: TicketFilters, scope: Scope): Combination[] | undefined {
       const all = loaded();
       if (!all) return undefined;
-      let n = 0;
-      for (const combination of all.values()) if (rowMatches(combination, filters, scope)) n += combination.n;
-      return n;
+      const found: Combination[] = [];
+      for (const holding of candidates(all, filters)) for (const combination of holding) if (rowMatches(combination, filters, scope)) found.push(combination);
+      return found;
     },
 
     /** Moves the copy by committed changes; a copy not read yet is read whole when needed. */
@@ -80,10 +116,16 @@ export function createFactCounts(db: Db) {
       for (const change of changes) {
         const { sign, ...facts } = change;
         const key = keyOf(facts);
-        const combination = combinations.get(key) ?? { ...facts, n: 0 };
+        let combination = combinations.get(key);
+        if (!combination) {
+          combinations.set(key, (combination = { ...facts, n: 0 }));
+          file(combination, true);
+        }
         combination.n += sign;
-        if (combination.n === 0) combinations.delete(key);
-        else combinations.set(key, combination);
+        if (combination.n === 0) {
+          combinations.delete(key);
+          file(combination, false);
+        }
       }
       if (combinations.size > COMBINATIONS_MAX) combinations = null;
     },

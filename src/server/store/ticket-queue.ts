@@ -5,7 +5,7 @@
 import type { StatementSync } from 'node:sqlite';
 import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
-import { countSql, encodeCursor, pageSql, walkPays, type Scope, type Sql } from './queue-sql.ts';
+import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Scope, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
 import { countKey, createTicketCounts, type Touched } from './ticket-counts.ts';
 
@@ -37,6 +37,14 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched) => void 
   const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n), onTouched);
   const count = counts.count;
 
+  /** Seeks the matching combinations when matches are few; otherwise walks the sort's index, or lets SQLite collect the matches. */
+  function pageStatement(query: TicketQuery, scope: Scope, limit: number, total: number): Sql {
+    const entries = walkEntries(limit, total, count({}, {}));
+    const combinations = seekPays(entries, total) ? counts.combinations(query, scope) : undefined;
+    if (combinations) return combinationPageSql(query, combinations, PAGE_COLUMNS, limit);
+    return pageSql(query, scope, PAGE_COLUMNS, limit, walkPays(entries));
+  }
+
   return {
     catchUp: counts.catchUp,
     listKey: countKey,
@@ -44,7 +52,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched) => void 
     page(query: TicketQuery, scope: Scope = {}): TicketPage {
       const limit = query.limit ?? PAGE_SIZE.default;
       const total = count(query, scope);
-      const rows = total === 0 ? [] : all(pageSql(query, scope, PAGE_COLUMNS, limit, walkPays(limit, total, count({}, {}))));
+      const rows = total === 0 ? [] : all(pageStatement(query, scope, limit, total));
       const more = rows.length > limit;
       const shown = more ? rows.slice(0, limit) : rows;
       const last = shown.at(-1);
@@ -78,10 +86,11 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched) => void 
       } while (cursor);
     },
 
-    /** EXPLAIN QUERY PLAN of a page's statements, both ways of reading it: the tests hold every filter and sort to an index. */
+    /** EXPLAIN QUERY PLAN of a page's statements, every way of reading it: the tests hold every filter and sort to an index. */
     plan(query: TicketQuery, scope: Scope = {}): string[] {
       const explain = (sql: Sql) => (db.prepare(`EXPLAIN QUERY PLAN ${sql.text}`).all(...sql.params) as { detail: string }[]).map((row) => row.detail);
-      return [true, false].flatMap((walk) => explain(pageSql(query, scope, PAGE_COLUMNS, 1, walk))).concat(explain(countSql(query, scope)));
+      const seek = query.q ? [] : explain(combinationPageSql(query, counts.combinations(query, scope) ?? [], PAGE_COLUMNS, 1));
+      return [true, false].flatMap((walk) => explain(pageSql(query, scope, PAGE_COLUMNS, 1, walk))).concat(explain(countSql(query, scope)), seek);
     },
   };
 }
