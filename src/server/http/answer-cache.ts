@@ -7,8 +7,8 @@
 import crypto from 'node:crypto';
 import { Payload } from './payload.ts';
 
-/** At 100,000 tickets a page is ~40 KB: this holds hundreds of pages and details. */
-const CACHE_BUDGET_BYTES = 32 * 1024 * 1024;
+/** At 100,000 tickets a page is ~40 KB: this holds hundreds of pages and details, and keeps the server under 250 MB. */
+const CACHE_BUDGET_BYTES = 24 * 1024 * 1024;
 /** A bigger answer (the whole list of product.md#calls, at scale) is built when asked and not kept. */
 const ENTRY_MAX_BYTES = 8 * 1024 * 1024;
 /** Compressed forms are made on demand and are a fraction of the body: count them loosely. */
@@ -35,7 +35,7 @@ interface Entry {
 }
 
 export interface CacheOptions {
-  /** @default 32 MiB */
+  /** @default 24 MiB */
   budgetBytes?: number;
   /** @default 8 MiB */
   entryMaxBytes?: number;
