@@ -80,10 +80,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     users: createUserStore(db),
     sessions,
     tickets: createTicketStore(db),
-    // A ticket write drops only the cached pages of the lists it may show in (store/ticket-counts.ts).
-    queue: createTicketQueue(db, (touched) =>
-      app.cache.invalidate(CACHE_TAGS.counts, ...(touched === 'all' ? [CACHE_TAGS.lists] : touched.map(CACHE_TAGS.list))),
-    ),
+    // A ticket write drops only the cached pages of the lists it may show in (store/ticket-counts.ts),
+    // and the answers counting every ticket; a forgotten count drops only its list's pages.
+    queue: createTicketQueue(db, (touched, cause) => {
+      const lists = touched === 'all' ? [CACHE_TAGS.lists] : touched.map(CACHE_TAGS.list);
+      app.cache.invalidate(...(cause === 'written' ? [CACHE_TAGS.counts] : []), ...lists);
+    }),
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
     live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams }),

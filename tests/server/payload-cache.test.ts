@@ -20,6 +20,24 @@ describe('answer cache', () => {
     expect(read('ticket:8', ['ticket:8'])).toBe('{"key":"ticket:8","n":6}');
   });
 
+  it('drops an answer carrying several tags by any of them, and forgets tags of answers evicted or dropped', () => {
+    let builds = 0;
+    const cache = createAnswerCache(() => 0, { budgetBytes: 2_500 });
+    const read = (key: string, tags: string[]) => JSON.parse(cache.get(key, tags, () => ({ key, pad: 'x'.repeat(100), n: ++builds })).body.toString()).n;
+    expect(read('page', ['lists', 'list:a'])).toBe(1);
+    expect(read('stats', ['lists', 'counts'])).toBe(2);
+    cache.invalidate('list:a', 'list:a', 'list:b');
+    expect(read('stats', ['lists', 'counts'])).toBe(2);
+    expect(read('page', ['lists', 'list:a'])).toBe(3);
+    // 'stats' is evicted to make room; an invalidation naming its tags afterwards must not trip on it.
+    expect(read('other', ['list:c'])).toBe(4);
+    cache.invalidate('counts', 'list:c');
+    expect(read('page', ['lists', 'list:a'])).toBe(3);
+    expect(read('other', ['list:c'])).toBe(5);
+    cache.invalidate('lists');
+    expect([read('page', ['lists', 'list:a']), read('other', ['list:c'])]).toEqual([6, 5]);
+  });
+
   it('drops the least recently used entries beyond its byte budget', () => {
     let builds = 0;
     // Room for two: each counts its body and about 1 KiB of what surrounds it.

@@ -119,17 +119,18 @@ it('a refused write moves no count', async () => {
 });
 
 /** A store of its own on a temporary database, for what the API can't show: rollbacks, other connections, which lists a write touched. */
-function withStore(run: (store: { db: Db; dir: string; queue: TicketQueue; touched: Touched[]; insert: (id: number, app?: string) => void }) => void) {
+function withStore(run: (store: { db: Db; dir: string; queue: TicketQueue; touched: Touched[]; forgotten: Touched[]; insert: (id: number, app?: string) => void }) => void) {
   const dir = mkdtempSync(join(tmpdir(), 'helpdesk-counts-'));
   const db = openDatabase(dir);
   const touched: Touched[] = [];
-  const queue = createTicketQueue(db, (lists) => touched.push(lists));
+  const forgotten: Touched[] = [];
+  const queue = createTicketQueue(db, (lists, cause) => (cause === 'written' ? touched : forgotten).push(lists));
   const insert = (id: number, app = 'shaq_app') =>
     db.prepare(`INSERT INTO tickets (id, number, title, description, priority, category, category_id, service, service_id, app, status,
       created_by, created_at, updated_at) VALUES (?, ?, 'Title', 'Description', 'low', 'Payments', 1, 'Checkout', 1, ?, 'opened', 'Olivia', ?, ?)`)
       .run(id, `TCK-${id}`, app, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
   try {
-    run({ db, dir, queue, touched, insert });
+    run({ db, dir, queue, touched, forgotten, insert });
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -167,6 +168,17 @@ it('names only the lists a write may show in, and every search', () => {
     expect([...touched[0]!].sort()).toEqual([queue.listKey({}, {}), queue.listKey(express, {}), queue.listKey(search, {})].sort());
     expect(queue.page(consumer).total).toBe(0);
     expect(queue.page(express).total).toBe(1);
+  });
+});
+
+it('a count forgotten to make room names its list as forgotten, not written, so answers counting every ticket stay', () => {
+  withStore(({ queue, touched, forgotten, insert }) => {
+    insert(1);
+    queue.catchUp();
+    touched.length = 0;
+    for (let creator = 1; creator <= 10_001; creator++) queue.page({ created_by_id: creator });
+    expect(forgotten).toEqual([[queue.listKey({ created_by_id: 1 }, {})]]);
+    expect(touched).toEqual([]);
   });
 });
 

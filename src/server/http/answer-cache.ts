@@ -50,24 +50,33 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
   const generations = new Map<string, number>();
   const bootId = crypto.randomBytes(6).toString('base64url');
 
+  /** Which kept answers carry each tag: a write drops its own answers without looking at the others. */
+  const keysByTag = new Map<string, Set<string>>();
+
   function drop(key: string, entry: Entry) {
     entries.delete(key);
     usedBytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag)!;
+      keys.delete(key);
+      if (keys.size === 0) keysByTag.delete(tag);
+    }
   }
 
   return {
     /** Forgets every answer carrying any of these tags. */
     invalidate(...tags: string[]): void {
-      // A write may name thousands of lists: one set lookup per tag of each answer, not a scan of the names.
-      const dropped = new Set(tags);
-      for (const tag of dropped) if (generations.has(tag)) generations.set(tag, generations.get(tag)! + 1);
-      for (const [key, entry] of entries) if (entry.tags.some((tag) => dropped.has(tag))) drop(key, entry);
+      for (const tag of new Set(tags)) {
+        if (generations.has(tag)) generations.set(tag, generations.get(tag)! + 1);
+        for (const key of keysByTag.get(tag) ?? []) drop(key, entries.get(key)!);
+      }
     },
 
     get(key: string, tags: readonly string[], build: () => unknown): Payload {
       const version = dataVersion();
       if (version !== seenVersion) {
         entries.clear();
+        keysByTag.clear();
         usedBytes = 0;
         seenVersion = version;
       }
@@ -82,6 +91,11 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
       if (bytes > entryMaxBytes) return payload;
       entries.set(key, { payload, tags, bytes });
       usedBytes += bytes;
+      for (const tag of tags) {
+        const keys = keysByTag.get(tag);
+        if (keys) keys.add(key);
+        else keysByTag.set(tag, new Set([key]));
+      }
       for (const [oldKey, old] of entries) {
         if (usedBytes <= budgetBytes) break;
         drop(oldKey, old);

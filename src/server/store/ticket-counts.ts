@@ -48,8 +48,10 @@ export const countKey = (filters: TicketFilters, scope: Scope) =>
 
 /** The lists (by countKey) some change may show in, or 'all' when they can no longer be told apart. */
 export type Touched = readonly string[] | 'all';
+/** Lists are named when a write may have changed them, or when their count is forgotten (no later write will name them). */
+export type TouchCause = 'written' | 'forgotten';
 
-export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, scope: Scope) => number, onTouched: (touched: Touched) => void) {
+export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, scope: Scope) => number, onTouched: (touched: Touched, cause: TouchCause) => void) {
   db.exec(TRIGGERS);
   const pending = db.prepare('SELECT count(*) AS n FROM ticket_changes');
   const changes = db.prepare('SELECT * FROM ticket_changes');
@@ -65,7 +67,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
     lastMatched = undefined;
     facts.forget();
     forget.run();
-    onTouched('all');
+    onTouched('all', 'written');
   }
 
   /** Moves the kept counts by the changes written since the last read, and names the lists they touched. */
@@ -100,7 +102,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
       }
       if (hit) touched.push(key);
     }
-    onTouched(touched);
+    onTouched(touched, 'written');
   }
 
   return {
@@ -136,7 +138,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
         // A list no longer followed can't be told it changed: its cached pages go with it.
         const oldest = entries.keys().next().value!;
         entries.delete(oldest);
-        onTouched([oldest]);
+        onTouched([oldest], 'forgotten');
       }
       entries.set(key, { filters, scope, n });
       return n;

@@ -7,7 +7,7 @@ import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, STATUSES, type TicketFilters, type T
 import type { Db } from '../db/database.ts';
 import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Scope, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
-import { countKey, createTicketCounts, type Touched } from './ticket-counts.ts';
+import { countKey, createTicketCounts, type TouchCause, type Touched } from './ticket-counts.ts';
 
 export type { Scope } from './queue-sql.ts';
 
@@ -21,7 +21,7 @@ const PAGE_COLUMNS = LIST_COLUMNS.replace('description', `substr(description, 1,
 export type TicketQueue = ReturnType<typeof createTicketQueue>;
 
 /** `onTouched` hears which lists (by `listKey`) the writes since the last read may have changed. */
-export function createTicketQueue(db: Db, onTouched: (touched: Touched) => void = () => {}) {
+export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: TouchCause) => void = () => {}) {
   const statements = new Map<string, StatementSync>();
   function prepare(sql: string): StatementSync {
     let statement = statements.get(sql);
