@@ -101,6 +101,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await ensureFirstAdmin(app);
   app.signInFloor = createSignInFloor(settings.scryptCost, app.users.hashHeads().map(hashCost));
   app.sessions.sweep();
+  // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
+  app.queue.stats({});
   const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
   const { backupDir, backupEveryHours, backupKeep } = settings;
   const stopBackups = backupDir ? scheduleBackups(db, { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError }) : () => {};
