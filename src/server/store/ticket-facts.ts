@@ -70,10 +70,11 @@ export function createFactCounts(db: Db) {
   function file(combination: Combination, present: boolean): void {
     for (const fact of FACTS) {
       const key = valueKey(fact, combination[fact]);
-      let holding = byValue.get(key);
-      if (!holding) byValue.set(key, (holding = new Set()));
-      if (present) holding.add(combination);
-      else holding.delete(combination);
+      const holding = byValue.get(key);
+      if (present && holding) holding.add(combination);
+      else if (present) byValue.set(key, new Set([combination]));
+      // A value no combination holds any longer (a deleted account) leaves nothing behind.
+      else if (holding?.delete(combination) && holding.size === 0) byValue.delete(key);
     }
   }
 
@@ -127,7 +128,10 @@ export function createFactCounts(db: Db) {
           file(combination, false);
         }
       }
-      if (combinations.size > COMBINATIONS_MAX) combinations = null;
+      if (combinations.size > COMBINATIONS_MAX) {
+        combinations = null;
+        byValue.clear();
+      }
     },
 
     /** Reads the table again when next needed (another connection wrote, or a mass write). */
