@@ -74,6 +74,25 @@ export function distinctStats() {
 
 const number = (id) => `TCK-${String(id).padStart(6, '0')}`;
 
+/** Up to 20,000 tickets' detail paths, spread over all of them, in a fixed shuffled order. */
+export const detailPaths = (tickets) =>
+  shuffled(Array.from({ length: Math.min(tickets, 20_000) }, (_, i) => `/api/tickets/${number(1 + Math.floor((i * tickets) / Math.min(tickets, 20_000)))}`));
+
+/**
+ * The mix a helpdesk sees: of every ten reads, four default first pages, two tickets, a
+ * dashboard's stats, a filtered stats, a search and a filtered list (the last three distinct).
+ */
+export function mixedReads(tickets) {
+  const [details, searches, filters, stats] = [detailPaths(tickets), distinctSearches(), distinctFilters(), distinctStats()];
+  const firstPage = '/api/tickets?limit=50';
+  const mixed = [];
+  for (let i = 0; i < 20_000; i++) {
+    mixed.push(firstPage, details[(2 * i) % details.length], firstPage, searches[i % searches.length], '/api/tickets/stats', firstPage);
+    mixed.push(details[(2 * i + 1) % details.length], filters[i % filters.length], firstPage, stats[i % stats.length]);
+  }
+  return mixed;
+}
+
 /**
  * Writes at a steady rate, open loop (a slow answer does not delay the next write, as with real
  * users): status changes (close / reopen) of random tickets and, one in five, a new ticket.
@@ -184,7 +203,7 @@ async function benchSize(tickets, generator, bare) {
     const firstPage = '/api/tickets?limit=50';
     const search = `/api/tickets?${query({ limit: 50, q: DEMO_SEARCH_WORDS.medium })}`;
     const stats = '/api/tickets/stats';
-    const details = shuffled(Array.from({ length: Math.min(tickets, 20_000) }, (_, i) => `/api/tickets/${number(1 + Math.floor((i * tickets) / Math.min(tickets, 20_000)))}`));
+    const details = detailPaths(tickets);
     const searches = distinctSearches();
     const filters = distinctFilters();
     const statsVariants = distinctStats();
@@ -244,14 +263,7 @@ async function benchSize(tickets, generator, bare) {
     });
 
     // Reads with 0 and with 5 writes/s, alternated so drift on a shared machine hits both alike.
-    // The mix a helpdesk sees: of every ten reads, four default first pages, two tickets, a
-    // dashboard's stats, a filtered stats, a search and a filtered list (the last three distinct).
-    const mixed = [];
-    for (let i = 0; i < 20_000; i++) {
-      mixed.push(firstPage, details[(2 * i) % details.length], firstPage, searches[i % searches.length], stats, firstPage);
-      mixed.push(details[(2 * i + 1) % details.length], filters[i % filters.length], firstPage, statsVariants[i % statsVariants.length]);
-    }
-    const mixedTargets = many(mixed);
+    const mixedTargets = many(mixedReads(tickets));
     await generator.once({ base: app.url, headers, targets: mixedTargets, connections: CONNECTIONS, durationMs: 1000 });
     const quiet = [];
     const busy = [];

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distinctFilters, distinctSearches, distinctStats, startWriter } from './api.mjs';
+import { mixedReads, startWriter } from './api.mjs';
 import { LoadGenerator } from './load.mjs';
 import { run, serverEnv, signIn, startListening, stop, tempDataDir } from './processes.mjs';
 
@@ -21,11 +21,7 @@ const generator = await new LoadGenerator().start();
 try {
   const token = await signIn(app.url);
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-  const [searches, filters, stats] = [distinctSearches(), distinctFilters(), distinctStats()];
-  const details = Array.from({ length: 20_000 }, (_, i) => `/api/tickets/TCK-${String(1 + ((i * 7919) % tickets)).padStart(6, '0')}`);
-  const first = '/api/tickets?limit=50';
-  const targets = [];
-  for (let i = 0; i < 20_000; i++) targets.push(first, details[(2 * i) % details.length], first, searches[i % searches.length], '/api/tickets/stats', first, details[(2 * i + 1) % details.length], filters[i % filters.length], first, stats[i % stats.length]);
+  const targets = mixedReads(tickets);
   const writer = writes > 0 ? startWriter(app.url, headers, tickets, writes) : undefined;
   const figures = await generator.once({ base: app.url, headers, targets, connections: 50, durationMs: seconds * 1000 });
   console.log(`${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms${writer ? `; writes ${JSON.stringify(await writer.stop())}` : ''}`);

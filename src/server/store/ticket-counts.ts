@@ -60,11 +60,9 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
   const entries = new Map<string, Entry>();
   const facts = createFactCounts(db);
   let seenVersion = dataVersion();
-  let lastMatched: { key: string; combinations: Combination[] | undefined } | undefined;
 
   function startAgain(): void {
     entries.clear();
-    lastMatched = undefined;
     facts.forget();
     forget.run();
     onTouched('all', 'written');
@@ -84,7 +82,6 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
     if (waiting > CHANGES_READ_MAX || waiting * entries.size > DELTA_CHECKS_MAX) return startAgain();
     const written = changes.all() as unknown as Change[];
     forget.run();
-    lastMatched = undefined;
     facts.apply(written);
     const touched: string[] = [];
     for (const [key, entry] of entries) {
@@ -114,11 +111,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
 
     /** The kept combinations a list's filters match (not a search's words), or undefined when SQL should look. */
     combinations(filters: TicketFilters, scope: Scope): Combination[] | undefined {
-      if (db.isTransaction || filters.q) return undefined;
-      const key = countKey(filters, scope);
-      // A first page has just counted the same list: don't sum every combination twice.
-      if (lastMatched?.key !== key) lastMatched = { key, combinations: facts.matching(filters, scope) };
-      return lastMatched.combinations;
+      return db.isTransaction || filters.q ? undefined : facts.matching(countKey(filters, scope), filters, scope);
     },
 
     count(filters: TicketFilters, scope: Scope): number {
@@ -131,8 +124,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
         entries.set(key, kept);
         return kept.n;
       }
-      const combinations = filters.q ? undefined : facts.matching(filters, scope);
-      if (combinations) lastMatched = { key, combinations };
+      const combinations = filters.q ? undefined : facts.matching(key, filters, scope);
       const n = combinations?.reduce((sum, combination) => sum + combination.n, 0) ?? countNow(filters, scope);
       if (entries.size >= COUNTS_MAX) {
         // A list no longer followed can't be told it changed: its cached pages go with it.

@@ -66,6 +66,8 @@ export function createFactCounts(db: Db) {
   let combinations: Map<string, Combination> | null | undefined;
   /** Each fact's value → the combinations holding it: a filter looks only at its narrowest fact's. */
   const byValue = new Map<string, Set<Combination>>();
+  /** A first page asks twice, for its total and for its rows: the second asking is free. */
+  let last: { list: string; found: Combination[] } | undefined;
 
   function file(combination: Combination, present: boolean): void {
     for (const fact of FACTS) {
@@ -102,17 +104,20 @@ export function createFactCounts(db: Db) {
   }
 
   return {
-    /** The combinations the filters match, or undefined when SQL should answer. */
-    matching(filters: TicketFilters, scope: Scope): Combination[] | undefined {
+    /** The combinations the filters match, or undefined when SQL should answer; `list` names filters and scope together. */
+    matching(list: string, filters: TicketFilters, scope: Scope): Combination[] | undefined {
       const all = loaded();
       if (!all) return undefined;
+      if (last?.list === list) return last.found;
       const found: Combination[] = [];
       for (const holding of candidates(all, filters)) for (const combination of holding) if (rowMatches(combination, filters, scope)) found.push(combination);
+      last = { list, found };
       return found;
     },
 
     /** Moves the copy by committed changes; a copy not read yet is read whole when needed. */
     apply(changes: readonly Change[]): void {
+      last = undefined;
       if (!combinations) return;
       for (const change of changes) {
         const { sign, ...facts } = change;
@@ -137,6 +142,7 @@ export function createFactCounts(db: Db) {
     /** Reads the table again when next needed (another connection wrote, or a mass write). */
     forget(): void {
       combinations = undefined;
+      last = undefined;
     },
   };
 }
