@@ -1,4 +1,5 @@
 /** Everything a route needs, built once per server (see server.ts). */
+import type { BackupStatus } from './db/backups.ts';
 import type { Db } from './db/database.ts';
 import type { AnswerCache } from './http/answer-cache.ts';
 import type { SignInFloor } from './auth/passwords.ts';
@@ -34,6 +35,8 @@ export interface ServerContext {
   pairLimiter: RateLimiter;
   /** Verified against when the e-mail is unknown, so both answers take the same time. */
   signInFloor: SignInFloor;
+  /** The scheduled backups' outcome; null when BACKUP_DIR is not set. */
+  backups: (() => BackupStatus) | null;
   log: (line: string) => void;
   /** One line per request (LOG_FORMAT); batched to stdout unless a `log` was given. */
   requestLog: (line: string) => void;

@@ -1,5 +1,6 @@
 /** startServer: opens the database, builds the app and listens. Used by main.ts and the tests. */
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { createSignInFloor, hashCost } from './auth/passwords.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
@@ -7,13 +8,14 @@ import { createSessionStore } from './auth/sessions.ts';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, PAIR_FAILURE_LIMIT } from './auth/sign-in.ts';
 import type { ServerContext } from './context.ts';
 import { scheduleBackups } from './db/backups.ts';
-import { dataVersionReader, openDatabase } from './db/database.ts';
+import { dataVersionReader, DB_FILE_NAME, openDatabase } from './db/database.ts';
 import { CACHE_TAGS, createAnswerCache } from './http/answer-cache.ts';
 import { createHttpServer } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
+import { backupRoutes } from './routes/backups.ts';
 import { bulkRoutes } from './routes/bulk.ts';
 import { configRoutes } from './routes/config.ts';
 import { ticketRoutes } from './routes/tickets.ts';
@@ -60,6 +62,7 @@ export function buildRouter(app: ServerContext): Router {
   ticketRoutes(router, app);
   commentRoutes(router, app);
   configRoutes(router, app);
+  backupRoutes(router, app);
   return router;
 }
 
@@ -94,6 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     signInFloor: { dummyHash: Promise.resolve(''), cost: 0, ms: 0 }, // set below, once the accounts are known
+    backups: null, // set below, once the server is up
     log,
     requestLog: options.log ?? batchedLines((chunk) => void process.stdout.write(chunk)),
     logError,
@@ -105,7 +109,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.queue.stats({});
   const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
   const { backupDir, backupEveryHours, backupKeep } = settings;
-  const stopBackups = backupDir ? scheduleBackups(db, { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError }) : () => {};
+  const backups = backupDir
+    ? scheduleBackups(path.join(settings.dataDir, DB_FILE_NAME), { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError })
+    : null;
+  app.backups = backups && backups.status;
 
   const handle = createRequestHandler(app, buildRouter(app));
   const server = createHttpServer(settings, handle);
@@ -120,7 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       clearInterval(sweeper);
-      stopBackups();
+      backups?.stop();
       app.live.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       // Keep-alive connections go idle once their request is answered; close them as they do.
