@@ -63,3 +63,13 @@ export interface Envelope<T> {
   data: T;
 }
 export type ListEnvelope<T> = Envelope<{ list: T[] }>;
+
+/** GET /backups (supers): whether backups run on a schedule, the last one written, a failure not yet followed by a success. */
+export interface BackupState {
+  scheduled: boolean;
+  dir: string | null;
+  every_hours: number;
+  keep: number;
+  last_success: { at: string; file: string; bytes: number; ms: number } | null;
+  failure: { at: string; message: string } | null;
+}

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import type { BackupState } from '../../shared/types.ts';
 
 /** More pages than any database has: the whole copy is one step, under one read snapshot. */
 const ALL_PAGES = 2_147_483_647;
@@ -44,10 +45,7 @@ export function describeBackup(written: BackupWritten): string {
 }
 
 /** What supers are shown: the last scheduled backup, and a failure until a later one succeeds. */
-export interface BackupStatus {
-  last_success: { at: string; file: string; bytes: number; ms: number } | null;
-  failure: { at: string; message: string } | null;
-}
+export type BackupStatus = Pick<BackupState, 'last_success' | 'failure'>;
 
 export interface BackupSchedule {
   dir: string;

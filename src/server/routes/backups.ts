@@ -1,4 +1,5 @@
 /** Scheduled backups as supers see them: whether they run, the last one written, a failure not yet followed by a success. */
+import type { BackupState } from '../../shared/types.ts';
 import type { ServerContext } from '../context.ts';
 import type { Router } from '../http/router.ts';
 import { requireSuper } from './access.ts';
@@ -8,6 +9,7 @@ export function backupRoutes(router: Router, app: ServerContext): void {
     requireSuper(ctx);
     const { backupDir, backupEveryHours, backupKeep } = app.settings;
     const status = app.backups?.() ?? { last_success: null, failure: null };
-    return { body: { data: { scheduled: app.backups !== null, dir: backupDir || null, every_hours: backupEveryHours, keep: backupKeep, ...status } } };
+    const data: BackupState = { scheduled: app.backups !== null, dir: backupDir || null, every_hours: backupEveryHours, keep: backupKeep, ...status };
+    return { body: { data } };
   });
 }

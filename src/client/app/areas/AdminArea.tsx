@@ -1,5 +1,6 @@
 /** The admin route table (lazy chunk): absolute paths, pages read params with useParams(). */
 import { Route, Switch } from 'wouter';
+import { BackupFailureBanner } from '../../features/backups/components/BackupFailureBanner.tsx';
 import { CategoriesPage } from '../../features/categories/pages/CategoriesPage.tsx';
 import { CreateCategoryPage } from '../../features/categories/pages/CreateCategoryPage.tsx';
 import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.tsx';
@@ -24,7 +25,10 @@ export default function AdminArea() {
   return (
     <AdminLayout>
       <Switch>
-        <Route path={ADMIN.home} component={DashboardPage} />
+        <Route path={ADMIN.home}>
+          <BackupFailureBanner />
+          <DashboardPage />
+        </Route>
         <Route path={ADMIN.tickets} component={AdminTicketsPage} />
         <Route path={ADMIN.ticket} component={AdminTicketDetailsPage} />
         <Route path={ADMIN.editTicket} component={EditTicketPage} />
