@@ -53,3 +53,6 @@ export const LIMITS = {
 } as const;
 
 export const AUTH_STORAGE_KEY = 'Auth-token';
+
+/** What a screen shows where a ticket has no value: no developer, no link, an empty extra field (product.md#ticket-card). */
+export const NO_VALUE = '---';
