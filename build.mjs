@@ -1,4 +1,4 @@
-// Builds the client into dist/ (DESIGN §1): esbuild, minified ESM with one lazy chunk per area,
+// Builds the client into dist/ (docs/design.md#build): esbuild, minified ESM with one lazy chunk per area,
 // CSS modules, content-hashed names, .br/.gz siblings, and dist/index.html pointing at them.
 // `node build.mjs --watch` rebuilds on every change.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
