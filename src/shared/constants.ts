@@ -34,7 +34,7 @@ export const LIMITS = {
   titleMinCreate: 3,
   titleMinEdit: 2,
   textMax: 500,
-  /** DESIGN §9.1: what one ticket may store, so no list can grow without bound. */
+  /** design.md#stored-limits: what one ticket may store, so no list can grow without bound. */
   descriptionMax: 20_000,
   linkMax: 2_048,
   descriptionMin: 10,

@@ -1,4 +1,4 @@
-/** Backups (DESIGN §9.4): online, under write load, restorable; and on a schedule with retention. */
+/** Backups (design.md#backups): online, under write load, restorable; and on a schedule with retention. */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

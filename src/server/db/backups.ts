@@ -1,5 +1,5 @@
 /**
- * Online backups (DESIGN §9.4): node:sqlite's backup() copies the database page by page while
+ * Online backups (design.md#backups): node:sqlite's backup() copies the database page by page while
  * the server goes on serving, and the copy is a consistent snapshot of one moment.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The SQL behind the work queue (DESIGN §9.1): filters, full-text search, keyset cursors and
+ * The SQL behind the work queue (design.md#work-queue-api): filters, full-text search, keyset cursors and
  * sorts, each served by an index of migration 3 (the tests hold the query plans to that).
  */
 import type { SQLInputValue } from 'node:sqlite';

@@ -1,5 +1,5 @@
 /**
- * The work queue's reads (DESIGN §9.1): one keyset page, the counts behind tiles and chips, and
+ * The work queue's reads (design.md#work-queue-api): one keyset page, the counts behind tiles and chips, and
  * batches for the CSV export. The SQL itself is in queue-sql.ts.
  */
 import type { StatementSync } from 'node:sqlite';
