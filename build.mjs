@@ -1,4 +1,4 @@
-// Builds the client into dist/ (DESIGN §1): esbuild, minified ESM with one lazy chunk per area,
+// Builds the client into dist/ (docs/design.md#build): esbuild, minified ESM with one lazy chunk per area,
 // CSS modules, content-hashed names, .br/.gz siblings, and dist/index.html pointing at them.
 // `node build.mjs --watch` rebuilds on every change.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { DEFAULT_SETTINGS, normalizeApiBase } from './src/server/settings.ts';
+import { signInCssOverBudget } from './build-budget.ts';
 
 const OUT_DIR = 'dist';
 const ASSETS_DIR = `${OUT_DIR}/assets`;
@@ -125,13 +126,20 @@ async function report(metafile) {
     const added = [...closure(metafile, js)].filter((file) => !initial.has(file));
     console.log(`  + ${area}: ${kb(sum(added))} JS, ${kb(css ? sizes[css] : 0)} CSS`);
   }
+  return { signInCss: sizes[main.css] ?? 0 };
 }
 
 async function finish(result, boot) {
   if (result.errors.length > 0 || boot.errors.length > 0) return;
   await writeIndex(result.metafile, boot.metafile);
   await compress([...Object.keys(result.metafile.outputs), ...Object.keys(boot.metafile.outputs), `${OUT_DIR}/index.html`]);
-  await report(result.metafile);
+  const { signInCss } = await report(result.metafile);
+  const overBudget = signInCssOverBudget(signInCss);
+  if (overBudget) {
+    console.error(overBudget);
+    // In --watch the rebuilds go on; a plain build (npm start, npm test) stops here.
+    if (!watch) process.exitCode = 1;
+  }
 }
 
 await rm(OUT_DIR, { recursive: true, force: true });

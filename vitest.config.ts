@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, four suites: each keeps the environment it needs (DESIGN §7).
+ * One run, four suites: each keeps the environment it needs (docs/design.md#tests).
  * e2e runs one journey file at a time (`maxWorkers: 1`; each file starts its own server and
  * Chromium) in a group of its own (`groupOrder: 1`), never beside the other suites.
  */

@@ -1,5 +1,5 @@
 /**
- * API benchmarks (DESIGN §8, issue 9) at 1,000 and 100,000 tickets in one run: the work queue's
+ * API benchmarks (design.md#benchmarks, issue 9) at 1,000 and 100,000 tickets in one run: the work queue's
  * first page, search, stats and one ticket under 50 connections and on one connection, each
  * beside a bare node:http server answering the very same bytes; reads with 0 and 5 writes/s;
  * server RSS after a stretch of mixed load. Usage: npm run bench -- api
@@ -196,7 +196,7 @@ async function benchSize(tickets, generator, bare) {
     const token = await signIn(app.url);
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
     const probe = await (await fetch(`${app.url}/api/tickets?limit=50`, { headers: { authorization: headers.authorization } })).json();
-    if (!('next_cursor' in (probe.data ?? {}))) throw new Error('GET /api/tickets?limit=50 does not answer a page yet (DESIGN §9.1)');
+    if (!('next_cursor' in (probe.data ?? {}))) throw new Error('GET /api/tickets?limit=50 does not answer a page yet (design.md#work-queue-api)');
 
     const at = (path) => [path];
     const many = (paths) => paths;

@@ -1,5 +1,5 @@
 /**
- * Headless Chromium (DESIGN §8): from the click on "Sign in" to the admin dashboard's first
+ * Headless Chromium (design.md#benchmarks): from the click on "Sign in" to the admin dashboard's first
  * ticket card, at 1,000 and at 100,000 tickets, beside the sign-in form's own appearance (from
  * navigation start) in the same run. Times are taken inside the page (a MutationObserver and a
  * capturing click listener), so the driver's polling adds nothing.

@@ -2,7 +2,7 @@
  * The load generator: closed-loop keep-alive connections spread over several processes
  * (load-worker.mjs), so the generator is not the bottleneck of one event loop. Throughput is
  * summed and latency samples merged across processes. Each measurement warms up, then repeats
- * and reports the median run (DESIGN §8).
+ * and reports the median run (design.md#benchmarks).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * Runs the benchmarks of DESIGN §8: `npm run bench` (bundle, api, browser) or name suites:
+ * Runs the benchmarks of design.md#benchmarks: `npm run bench` (bundle, api, browser) or name suites:
  * `npm run bench -- api bundle browser`; `-- scale` (a million tickets) and `-- events` (500 open
  * event streams) and `-- board` (the kiosk board's heap over 1,000 events), `-- bulk` (500-ticket
  * bulk closes at 100,000 tickets) and `-- report` (the reports API at 100,000 tickets) only when named.

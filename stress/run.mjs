@@ -1,5 +1,5 @@
 /**
- * `npm run stress` (issue 10, DESIGN §9.4): the audit's attacks as a suite outside `npm test`,
+ * `npm run stress` (issue 10, design.md#operations): the audit's attacks as a suite outside `npm test`,
  * printing figures. Parts: fuzz, crash, flood, load, slow. Run all, or name some:
  *
  *   npm run stress                         # everything (about 5 minutes)

@@ -25,7 +25,7 @@ export interface ServerContext {
   queue: TicketQueue;
   catalog: CatalogStore;
   comments: CommentStore;
-  /** Ticket events: GET /events streams and webhooks (DESIGN §9.3). */
+  /** Ticket events: GET /events streams and webhooks (design.md#live-updates). */
   live: Live;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;

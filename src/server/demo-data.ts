@@ -114,7 +114,7 @@ function pastedLog(random: Random, lines: number): string {
   return out.join('\n');
 }
 
-/** Demo descriptions stay within the stored limits (DESIGN §9.1): at most this many characters. */
+/** Demo descriptions stay within the stored limits (design.md#stored-limits): at most this many characters. */
 export const DEMO_DESCRIPTION_MAX = 20_000;
 
 export function demoDescription(random: Random): string {

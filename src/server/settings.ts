@@ -1,4 +1,4 @@
-/** Server settings: DESIGN §2's environment variables, with their defaults. */
+/** Server settings: the environment variables of design.md#settings, with their defaults. */
 import path from 'node:path';
 import type { LogFormat } from './http/request-log.ts';
 
@@ -19,7 +19,7 @@ export interface Settings {
   /** log2 of scrypt's N. Tests lower it; the default never changes. */
   scryptCost: number;
   distDir: string;
-  /** A client must send its request headers within this many seconds (DESIGN §9.4). */
+  /** A client must send its request headers within this many seconds (design.md#connection-limits). */
   headersTimeoutSeconds: number;
   /** …and its whole request, body included, within this many. */
   requestTimeoutSeconds: number;
@@ -34,12 +34,12 @@ export interface Settings {
   backupKeep: number;
   /** One line per request as text, as JSON, or none. */
   logFormat: LogFormat;
-  /** PEM files; both set: HTTPS with HSTS (DESIGN §9.4). */
+  /** PEM files; both set: HTTPS with HSTS (design.md#tls). */
   tlsCertFile: string | undefined;
   tlsKeyFile: string | undefined;
-  /** A `: ping` comment goes down every open GET /events stream this often (DESIGN §9.3). */
+  /** A `: ping` comment goes down every open GET /events stream this often (design.md#live-updates). */
   eventsHeartbeatSeconds: number;
-  /** Each ticket event is POSTed to every one of these (DESIGN §9.3); empty: no webhooks. */
+  /** Each ticket event is POSTed to every one of these (design.md#webhooks); empty: no webhooks. */
   webhookUrls: string[];
   /** Signs each webhook body (X-Helpdesk-Signature: sha256=HMAC); empty: unsigned. */
   webhookSecret: string;

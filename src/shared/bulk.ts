@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the work queue (DESIGN §9.5): what `POST /tickets/bulk` takes, why a ticket is
+ * Bulk actions on the work queue (design.md#bulk-actions): what `POST /tickets/bulk` takes, why a ticket is
  * skipped, and the sentence that sums up the result. The server answers with that sentence and the
  * client shows it, so both say the same thing.
  */
@@ -14,7 +14,7 @@ export const BULK_ACTIONS = ['assign', 'remove_developer', 'close', 'reopen'] as
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /**
- * The actions a role may ever take (DESIGN §3); whether each ticket allows it is still the server's
+ * The actions a role may ever take (design.md#permissions); whether each ticket allows it is still the server's
  * call, ticket by ticket. A developer may assign only themselves, which a bulk picker doesn't offer.
  */
 export const BULK_ACTIONS_BY_ROLE: Record<Role, readonly BulkAction[]> = {

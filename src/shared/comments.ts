@@ -1,5 +1,5 @@
 /**
- * Comments on a ticket (DESIGN §9.2) and the live-update events (DESIGN §9.3): the rule, the
+ * Comments on a ticket (design.md#comments) and the live-update events (design.md#live-updates): the rule, the
  * messages and the shapes, shared so the client checks a comment exactly as the server does.
  */
 import type { Role } from './constants.ts';

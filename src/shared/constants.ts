@@ -34,7 +34,7 @@ export const LIMITS = {
   titleMinCreate: 3,
   titleMinEdit: 2,
   textMax: 500,
-  /** DESIGN §9.1: what one ticket may store, so no list can grow without bound. */
+  /** design.md#stored-limits: what one ticket may store, so no list can grow without bound. */
   descriptionMax: 20_000,
   linkMax: 2_048,
   descriptionMin: 10,
@@ -53,3 +53,6 @@ export const LIMITS = {
 } as const;
 
 export const AUTH_STORAGE_KEY = 'Auth-token';
+
+/** What a screen shows where a ticket has no value: no developer, no link, an empty extra field (product.md#ticket-card). */
+export const NO_VALUE = '---';

@@ -1,5 +1,5 @@
 /**
- * The reports API (DESIGN §9.5): its parameters, their messages and the answer's shape. The
+ * The reports API (design.md#reports): its parameters, their messages and the answer's shape. The
  * server parses the query with these rules; the client keeps the same parameters in its URL.
  */
 import { APP_LABELS, APPS, PRIORITIES } from './constants.ts';
@@ -16,7 +16,7 @@ export const REPORT_GROUP_LABELS: Record<ReportGroup, string> = {
 };
 /** Without `group` the breakdown is by category, the question admins ask first. */
 export const DEFAULT_REPORT_GROUP: ReportGroup = 'category';
-/** DESIGN §9.5: at most a leap year of days. */
+/** design.md#reports: at most a leap year of days. */
 export const REPORT_MAX_DAYS = 366;
 export const REPORT_PARAMS = ['from', 'to', 'group'] as const;
 /** A group key for tickets without a developer; the work queue's `developer_id=none` means the same. */

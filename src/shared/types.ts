@@ -20,7 +20,7 @@ export interface Ticket extends Omit<TicketInput, 'image'> {
   /** Only on the detail answer; lists say has_image instead. */
   image?: string | null;
   has_image: boolean;
-  /** How many comments the ticket has (DESIGN §9.2). */
+  /** How many comments the ticket has (design.md#comments). */
   comment_count: number;
   status: Status;
   created_by: string;

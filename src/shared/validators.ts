@@ -32,7 +32,7 @@ const oneOf = (options: readonly string[], value: unknown) => typeof value === '
 
 const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** DESIGN §9.1: stored text never carries control characters (they break lists and exports). */
+/** design.md#stored-limits: stored text never carries control characters (they break lists and exports). */
 export const hasControlCharacters = (value: unknown) => typeof value === 'string' && CONTROL_CHARACTERS.test(value);
 
 function plainText(input: Input, ...fields: string[]): Array<[string, boolean, string]> {

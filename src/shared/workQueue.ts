@@ -1,5 +1,5 @@
 /**
- * The work queue's query (DESIGN §9.1): which tickets, in what order, how many. The server
+ * The work queue's query (design.md#work-queue-api): which tickets, in what order, how many. The server
  * parses it from the API's query string; the client keeps it in the page URL and sends it on.
  * One parser and one writer, so the two can never disagree on a name or a value.
  */

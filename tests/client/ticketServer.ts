@@ -1,5 +1,5 @@
 /**
- * A fake of the work-queue endpoints (DESIGN §9.1) over an array of tickets, for fakeApi:
+ * A fake of the work-queue endpoints (design.md#work-queue-api) over an array of tickets, for fakeApi:
  * GET /tickets and /tickets/myTickets answer pages (filtered, sorted, cursor = offset),
  * /tickets/stats the counts, /tickets/export.csv a small CSV. A list request without
  * parameters — the whole list, which no screen may ask for any more — answers 400, so a

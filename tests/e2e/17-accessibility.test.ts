@@ -1,6 +1,6 @@
 /**
  * Journey 17 (issue 13): axe-core finds no WCAG 2.2 A/AA violation on any screen of any role, at
- * 1280 and 390 px, in the light and the dark theme; the one exception is SPEC's toast colours
+ * 1280 and 390 px, in the light and the dark theme; the one exception is the toast colours of product.md#toasts
  * (axe.ts, docs/accessibility.md). The theme is switched the way a device does it: the system's
  * colour scheme (emulated) while the choice is System; the stored Dark choice applies before the
  * app's code runs. Screenshots of every screen in dark land in tests/e2e/screenshots/17-accessibility/.
@@ -38,7 +38,7 @@ interface Screen {
   ready(page: Page): Promise<unknown>;
   /** Only at these widths (the admin's slide-out navigation is a phone thing). @default both */
   widths?: readonly Width[];
-  /** A SPEC-coloured toast shows, so the documented exception must have been used. @default false */
+  /** A toast in product.md#toasts' colours shows, so the documented exception must have been used. @default false */
   toast?: boolean;
 }
 
@@ -63,7 +63,7 @@ const fromAccountMenu = async (page: Page, item: string) => {
   await click(page, 'menuitem', item);
   await visible(dialogWith(page, item));
 };
-/** Keeps the toasts on screen while they are checked: hovering pauses their timers (SPEC §8). */
+/** Keeps the toasts on screen while they are checked: hovering pauses their timers (product.md#toasts). */
 const holdToast = async (page: Page, text: RegExp) => {
   const toast = await visible(toasts(page).getByRole('listitem').filter({ hasText: text }));
   await toast.hover();
@@ -209,7 +209,7 @@ journeyDescribe('journey 17: every screen is axe-clean in both themes and at bot
         const where = `${screen.name} @${WIDTHS[width].width}px ${scheme}`;
         const { violations, exceptedToasts } = await axeScan(page);
         if (violations.length > 0) failures.push(describeViolations(where, violations));
-        if (Boolean(screen.toast) !== exceptedToasts > 0) failures.push(`${where}: the SPEC toast exception was ${exceptedToasts > 0 ? 'used' : 'not used'}`);
+        if (Boolean(screen.toast) !== exceptedToasts > 0) failures.push(`${where}: the product.md#toasts colour exception was ${exceptedToasts > 0 ? 'used' : 'not used'}`);
         if (scheme === 'dark') await j.screenshot(page, `${screen.name}-${WIDTHS[width].width}-dark`);
       }
     }

@@ -1,6 +1,6 @@
 /**
  * axe-core inside the e2e browser: WCAG 2.0, 2.1 and 2.2 at levels A and AA. The one exception
- * allowed is docs/accessibility.md's: SPEC §8 fixes the toast colours (white on #4caf50, 2.78:1;
+ * allowed is docs/accessibility.md's: product.md#toasts fixes the toast colours (white on #4caf50, 2.78:1;
  * white on #FF0000, 4.0:1), so color-contrast on a toast showing exactly those colours is not
  * counted. Anything else — another rule, another element, another colour — is a violation.
  */
@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] as const;
 
-/** SPEC §8's toast colours, as getComputedStyle spells them. */
+/** The toast colours of product.md#toasts, as getComputedStyle spells them. */
 const SPEC_TOAST = { text: 'rgb(255, 255, 255)', backgrounds: ['rgb(76, 175, 80)', 'rgb(255, 0, 0)'] };
 const TOAST_ITEM = 'section[aria-label="Notifications"] li';
 
@@ -44,11 +44,11 @@ async function settle(page: Page): Promise<void> {
 
 export interface AxeScan {
   violations: AxeViolation[];
-  /** Toast elements whose SPEC colours axe flagged and the exception let pass. */
+  /** Toast elements whose product.md#toasts colours axe flagged and the exception let pass. */
   exceptedToasts: number;
 }
 
-/** The page's WCAG A/AA violations, the SPEC toast colours excepted. */
+/** The page's WCAG A/AA violations, the toast colours of product.md#toasts excepted. */
 export async function axeScan(page: Page): Promise<AxeScan> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   await settle(page);

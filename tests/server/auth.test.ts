@@ -1,4 +1,4 @@
-/** Sign-in, sessions and accounts (DESIGN §5). */
+/** Sign-in, sessions and accounts (design.md#security). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createStaff, createTicket, createWorld, PASSWORD, startTestServer, type TestServer, type World } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Backups (docs/design.md#operations): online at 100,000 tickets while writes go on at 10 a
+ * Backups (docs/design.md#backups): online at 100,000 tickets while writes go on at 10 a
  * second, restorable; and on a schedule with retention, a failure shown to supers until the
  * next backup succeeds.
  */

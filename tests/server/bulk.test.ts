@@ -1,5 +1,5 @@
 /**
- * POST /tickets/bulk (DESIGN §9.5): every ticket follows DESIGN §3's permission table and the
+ * POST /tickets/bulk (design.md#bulk-actions): every ticket follows the permission table (design.md#permissions) and the
  * conditional updates as if changed alone; each change gets its log entry and its live event.
  */
 import http from 'node:http';
@@ -66,7 +66,7 @@ type Row = Record<Caller, [string, string, string]>;
 const OK = '✓';
 const NA = 'not allowed';
 
-// DESIGN §3, written out by hand. Tickets are created by `owner` and assigned to `developer`.
+// design.md#permissions, written out by hand. Tickets are created by `owner` and assigned to `developer`.
 const MATRIX: Record<string, Row> = {
   close: {
     super: [OK, OK, 'already closed'],

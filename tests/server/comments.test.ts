@@ -1,4 +1,4 @@
-/** DESIGN §9.2: comments, their permissions and limits, and comment_count on ticket answers. */
+/** design.md#comments: comments, their permissions and limits, and comment_count on ticket answers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../src/shared/index.ts';
 import { createTicket, createWorld, startTestServer, type Staff, type TestServer, type World } from './helpers.ts';

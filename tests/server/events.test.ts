@@ -1,4 +1,4 @@
-/** DESIGN §9.3: GET /events, read as the client reads it (fetch and a stream reader). */
+/** design.md#live-updates: GET /events, read as the client reads it (fetch and a stream reader). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/shared/index.ts';
 import { MAX_STREAMS_PER_USER } from '../../src/server/events/live.ts';

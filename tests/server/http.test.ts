@@ -1,4 +1,4 @@
-/** HTTP behaviour (DESIGN §3, §5): headers, caching, compression, CORS and the static client. */
+/** HTTP behaviour (design.md#caching, design.md#headers): headers, caching, compression, CORS and the static client. */
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * DESIGN §3's permission table, endpoint by endpoint, for every kind of caller. Each call gets
+ * The permission table of design.md#permissions, endpoint by endpoint, for every kind of caller. Each call gets
  * fresh resources; a refused call must leave every table exactly as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

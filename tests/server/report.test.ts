@@ -1,5 +1,5 @@
 /**
- * GET /tickets/report (DESIGN §9.5) against a small dataset whose figures are worked out by hand
+ * GET /tickets/report (design.md#reports) against a small dataset whose figures are worked out by hand
  * below. Every time is UTC; the clock is set before each change so the log has exact stamps.
  */
 import fs from 'node:fs/promises';

@@ -1,4 +1,4 @@
-/** Request logs (DESIGN §9.4): one line per request, as text or JSON, never a secret. */
+/** Request logs (design.md#request-log): one line per request, as text or JSON, never a secret. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-/** HTTPS (DESIGN §9.4): TLS_CERT_FILE and TLS_KEY_FILE serve the app over TLS, with HSTS. */
+/** HTTPS (design.md#tls): TLS_CERT_FILE and TLS_KEY_FILE serve the app over TLS, with HSTS. */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import https from 'node:https';

@@ -1,4 +1,4 @@
-/** DESIGN §9.3 webhooks: a signed POST per ticket event, verified by a receiver on port 0, retried after a failure. */
+/** Webhooks (design.md#webhooks): a signed POST per ticket event, verified by a receiver on port 0, retried after a failure. */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-/** The work queue (DESIGN §9.1): pages, cursors, every filter and sort, search, and the 422s. */
+/** The work queue (design.md#work-queue-api): pages, cursors, every filter and sort, search, and the 422s. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-/** The comment rule the client and the server share (DESIGN §9.2). */
+/** The comment rule the client and the server share (design.md#comments). */
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES, validateComment } from '../../src/shared/index.ts';
 

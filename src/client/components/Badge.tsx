@@ -1,7 +1,7 @@
 /**
  * Status and priority, never by colour alone (product.md#transitions), and never alike: a status
  * is a filled pill with a dot; a priority is an outlined tag with signal bars (3 high, 2 medium,
- * 1 low) and says 'priority' to screen readers. SPEC's colours stay (assigned and medium are
+ * 1 low) and says 'priority' to screen readers. The colours of product.md#transitions stay (assigned and medium are
  * both yellow), so the shapes tell them apart.
  */
 import type { Priority, Status } from '../../shared/constants.ts';

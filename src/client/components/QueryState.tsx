@@ -21,7 +21,7 @@ export interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** The SPEC error line and a Retry button. */
+/** The error line of product.md#errors and a Retry button. */
 export function QueryError({ error, onRetry }: { error: Error; onRetry(): void }) {
   return (
     <div className={styles.failed}>

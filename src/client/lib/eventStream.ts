@@ -1,5 +1,5 @@
 /**
- * The live-update stream (DESIGN §9.3): `GET /events` read with fetch and a stream reader, because
+ * The live-update stream (design.md#live-updates): `GET /events` read with fetch and a stream reader, because
  * EventSource cannot send the Authorization header and tokens never go in URLs. One stream per
  * tab; it reconnects with back-off (1 s doubling to 30 s) and resumes with Last-Event-ID.
  *

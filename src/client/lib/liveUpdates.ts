@@ -1,5 +1,5 @@
 /**
- * Live updates (DESIGN §9.3): the tab's one event stream, turned into cache invalidations so lists,
+ * Live updates (design.md#live-updates): the tab's one event stream, turned into cache invalidations so lists,
  * details, tiles and comments refresh without a reload, and the header's "Live" indicator.
  * Started by the app when a session exists and stopped when it ends.
  */
@@ -8,7 +8,7 @@ import { openEventStream, type StreamEvent, type StreamStatus } from './eventStr
 import { invalidate, type QueryKey } from './query.ts';
 import { GROUPS } from './useChange.ts';
 
-/** What one ticket event says (DESIGN §9.3). */
+/** What one ticket event says (design.md#live-updates). */
 export interface TicketEvent {
   id: number;
   number: string;

@@ -1,4 +1,4 @@
-/** useQuery / useMutation over the cache in queryCache.ts (DESIGN §6). */
+/** useQuery / useMutation over the cache in queryCache.ts (design.md#query-cache). */
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { hashKey, snapshotOf, type QueryKey } from './queryCache.ts';
 import { cacheGeneration, refetchKey, subscribeClears, watch } from './queryWatch.ts';

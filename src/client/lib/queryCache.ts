@@ -1,5 +1,5 @@
 /**
- * The cache behind useQuery (DESIGN §6, TanStack Query's defaults): entries by hashed array
+ * The cache behind useQuery (design.md#query-cache, TanStack Query's defaults): entries by hashed array
  * key, shared in-flight requests, retries with back-off, prefix invalidation, and garbage
  * collection of entries nobody watches.
  *

@@ -39,7 +39,7 @@ export function rememberReturnPath(path: string): void {
   try {
     sessionStorage.setItem(STORAGE_KEY, safe);
   } catch {
-    // Storage blocked: sign-in then lands at home, as SPEC has it.
+    // Storage blocked: sign-in then lands at home, as product.md#auth-flow has it.
   }
 }
 

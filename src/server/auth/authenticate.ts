@@ -1,4 +1,4 @@
-/** Who is asking: the bearer token's user (DESIGN §5), and when they were last seen (DESIGN §3). */
+/** Who is asking: the bearer token's user (design.md#sessions), and when they were last seen (design.md#accounts). */
 import type { User } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { unauthenticated } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-/** DESIGN §2: on an empty database the first super account comes from ADMIN_*. */
+/** design.md#first-admin: on an empty database the first super account comes from ADMIN_*. */
 import { LIMITS } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { generatePassword, hashPassword } from './passwords.ts';

@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt (DESIGN §5). A stored hash reads `scrypt$cost$r$p$salt$hash`, so
+ * Password hashing with scrypt (design.md#passwords). A stored hash reads `scrypt$cost$r$p$salt$hash`, so
  * the cost can rise later and old hashes still verify with the parameters they were made with.
  */
 import crypto from 'node:crypto';

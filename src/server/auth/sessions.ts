@@ -1,5 +1,5 @@
 /**
- * Bearer sessions (DESIGN §5): 32 random bytes handed to the client once, only their SHA-256
+ * Bearer sessions (design.md#sessions): 32 random bytes handed to the client once, only their SHA-256
  * kept; each session ends after SESSION_IDLE_HOURS unused or SESSION_MAX_DAYS in all.
  */
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Sign-in (DESIGN §5): the same 422 for a wrong password and an unknown e-mail, rate limited so
+ * Sign-in (design.md#sign-in): the same 422 for a wrong password and an unknown e-mail, rate limited so
  * that a guesser is stopped without locking the real user out (README, "Sign-in limits"):
  *  - 10 failures per account and address, and 50 per address, in 15 minutes: that address waits;
  *  - 10 failures per account from anywhere block only addresses that have failed themselves,

@@ -1,5 +1,5 @@
 /**
- * Online backups (docs/design.md#operations). SQLite's step-wise backup starts over whenever
+ * Online backups (docs/design.md#backups). SQLite's step-wise backup starts over whenever
  * another connection writes between two steps, so under a steady stream of writes it never
  * finishes. We copy every page in one step instead, from a connection of the backup's own: that
  * step holds one read snapshot for the whole copy, writers go on beside it (WAL), and node runs

@@ -1,4 +1,4 @@
-/** The one database connection: pragmas, migrations and the transaction helper (DESIGN §4). */
+/** The one database connection: pragmas, migrations and the transaction helper (design.md#storage). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';

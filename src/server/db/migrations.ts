@@ -111,7 +111,7 @@ export const MIGRATIONS: readonly string[] = [
     ('categories', max(coalesce((SELECT max(id) FROM categories), 0), coalesce((SELECT max(category_id) FROM tickets), 0))),
     ('services', max(coalesce((SELECT max(id) FROM services), 0), coalesce((SELECT max(service_id) FROM tickets), 0)));
   `,
-  // 3: the work queue (DESIGN §9.1). A priority rank to sort by; indexes for every filter and
+  // 3: the work queue (design.md#work-queue-api). A priority rank to sort by; indexes for every filter and
   // sort; and full-text search over the words people look for. The FTS table reads its text from
   // tickets (external content), so it stores only the index; triggers keep it in step. `facets`
   // puts each filter's value in the index as one token (status_opened, developer_none, …), so a
@@ -187,7 +187,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tickets ADD COLUMN due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL;
   CREATE INDEX tickets_due ON tickets (due_rank, id);
   `,
-  // 6: comments on a ticket (DESIGN §9.2). A comment keeps its author's name and role, so deleting
+  // 6: comments on a ticket (design.md#comments). A comment keeps its author's name and role, so deleting
   // the account keeps the conversation readable. tickets.comment_count is kept by triggers in the
   // same transaction as the comment, so lists show the count without a join. The FTS trigger is
   // narrowed to the columns it indexes: a comment (a count change) must not re-index the ticket.
@@ -220,7 +220,7 @@ export const MIGRATIONS: readonly string[] = [
     VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
   END;
   `,
-  // 7: reports (DESIGN §9.5). The activity log by (action, time) counts closes, openings and the
+  // 7: reports (design.md#reports). The activity log by (action, time) counts closes, openings and the
   // backlog before a day without the table. Two narrow copies of each ticket's report fields, by
   // time and by id, let a report read 100,000 tickets without their wide rows (descriptions).
   `

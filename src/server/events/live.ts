@@ -1,5 +1,5 @@
 /**
- * Live updates (DESIGN §9.3): every ticket change becomes one numbered event, kept in a ring
+ * Live updates (design.md#live-updates): every ticket change becomes one numbered event, kept in a ring
  * buffer for Last-Event-ID resumes, written to every open GET /events stream, and handed to the
  * webhooks. Publishing only queues: the fan-out runs after the request that caused it has been
  * answered, and each stream is written without waiting for it (a stream that falls too far

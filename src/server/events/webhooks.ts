@@ -1,5 +1,5 @@
 /**
- * Outgoing webhooks (DESIGN §9.3): each ticket event is POSTed as signed JSON to every
+ * Outgoing webhooks (design.md#webhooks): each ticket event is POSTed as signed JSON to every
  * WEBHOOK_URLS entry. Delivery is asynchronous (it never delays the request that caused it),
  * retried with back-off, and bounded: when the queue is full the oldest delivery is dropped with
  * a logged line. Failures are logged as one line each, without a stack.

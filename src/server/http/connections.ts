@@ -1,5 +1,5 @@
 /**
- * Connection-level limits (DESIGN §9.4): slow clients are cut off, one address cannot hold every
+ * Connection-level limits (design.md#connection-limits): slow clients are cut off, one address cannot hold every
  * socket, and a body declared too large is refused before the client sends it.
  */
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ function deadlines(settings: Settings) {
   return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MAX_MS, headersTimeout / 2) };
 }
 
-/** HTTPS when both TLS files are set (DESIGN §9.4), plain HTTP otherwise. */
+/** HTTPS when both TLS files are set (design.md#tls), plain HTTP otherwise. */
 export function createHttpServer(settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): http.Server | https.Server {
   const { tlsCertFile, tlsKeyFile } = settings;
   if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) throw new Error('Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.');

@@ -1,4 +1,4 @@
-/** CORS (DESIGN §5): off unless origins are configured; then only those origins, preflights answered here. */
+/** CORS (design.md#cors): off unless origins are configured; then only those origins, preflights answered here. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const CORS_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';

@@ -1,4 +1,4 @@
-/** Every refusal is thrown as an HttpError; the pipeline turns it into DESIGN §3's error body. */
+/** Every refusal is thrown as an HttpError; the pipeline turns it into the error body of design.md#errors-envelope. */
 import { SERVER, type FieldErrors } from '../../shared/index.ts';
 
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 /**
- * One line per request (DESIGN §9.4): method, path, status, milliseconds, user id, request id.
+ * One line per request (design.md#request-log): method, path, status, milliseconds, user id, request id.
  * Only the path is logged, never the query, headers or body: no token, password or image can
  * reach the log. `LOG_FORMAT=json` prints the same fields as JSON; `off` prints nothing.
  */

@@ -1,4 +1,4 @@
-/** Role checks shared by the route files (DESIGN §3: deny by default, decided by the user's role and id). */
+/** Role checks shared by the route files (design.md#permissions: deny by default, decided by the user's role and id). */
 import { forbidden } from '../http/errors.ts';
 import type { SignedInContext } from '../http/router.ts';
 

@@ -1,5 +1,5 @@
 /**
- * POST /tickets/bulk (DESIGN §9.5): one action on up to BULK_MAX_TICKETS tickets. Each ticket goes
+ * POST /tickets/bulk (design.md#bulk-actions): one action on up to BULK_MAX_TICKETS tickets. Each ticket goes
  * through the single-ticket change (transitions.ts) — its permission check, its conditional UPDATE,
  * its log row — inside one transaction for all of them; a ticket the rules refuse, or that someone
  * changed since it was selected, is skipped with a reason. Then each change gets its own event.

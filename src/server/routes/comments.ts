@@ -1,4 +1,4 @@
-/** DESIGN §9.2 comments and §9.3 GET /events. Every signed-in role may read and add comments on any ticket. */
+/** Comments (design.md#comments) and GET /events (design.md#live-updates). Every signed-in role may read and add comments on any ticket. */
 import { COMMENT_MESSAGES, validateComment } from '../../shared/index.ts';
 import { idParam, type ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';

@@ -1,4 +1,4 @@
-/** DESIGN §9.5: GET /tickets/report, for super only. Cached with the counts: any ticket write can change it. */
+/** design.md#reports: GET /tickets/report, for super only. Cached with the counts: any ticket write can change it. */
 import { parseReportQuery, reportQueryString } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';

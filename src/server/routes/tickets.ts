@@ -51,7 +51,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
   /** A ticket's own answers after a write; the lists it may show in are told by the queue (store/ticket-counts.ts). */
   const changed = (id: number) => app.cache.invalidate(CACHE_TAGS.ticket(id));
 
-  /** The whole list (product.md#calls) without parameters; one page of the work queue with any (DESIGN §9.1). */
+  /** The whole list (product.md#calls) without parameters; one page of the work queue with any (design.md#work-queue-api). */
   function listOrPage(ctx: SignedInContext, scope: Scope) {
     const key = scope.mineOf === undefined ? 'all' : `mine:${scope.mineOf}`;
     app.queue.catchUp();

@@ -1,4 +1,4 @@
-/** Comments on a ticket (DESIGN §9.2): the queries. tickets.comment_count is kept by triggers (migration 6). */
+/** Comments on a ticket (design.md#comments): the queries. tickets.comment_count is kept by triggers (migration 6). */
 import type { Role, TicketComment, User } from '../../shared/index.ts';
 import { transaction, type Db } from '../db/database.ts';
 

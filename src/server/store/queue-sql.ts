@@ -1,11 +1,11 @@
 /**
- * The SQL behind the work queue (DESIGN §9.1): filters, full-text search, keyset cursors and
+ * The SQL behind the work queue (design.md#work-queue-api): filters, full-text search, keyset cursors and
  * sorts, each served by an index of migration 3 (the tests hold the query plans to that).
  */
 import type { SQLInputValue } from 'node:sqlite';
-import { EXTRA_SORTS, FILTER_PARAMS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
+import { EXTRA_SORTS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
 import { invalid } from '../http/errors.ts';
-import { FACTS, type Facts } from './ticket-facts.ts';
+import { conditions, FACTS, type Facts, type Scope } from './ticket-filters.ts';
 
 /** More words than this add nothing to a search but cost. */
 const SEARCH_MAX_WORDS = 8;
@@ -57,11 +57,6 @@ const PRIORITY_RANK = { high: 3, medium: 2, low: 1 } as const;
 /** Sort key columns holding text; the others hold whole numbers. */
 const TEXT_KEYS = new Set(['created_at', 'updated_at', ...EXTRA_RANKS]);
 
-/** Whose tickets: everyone's (/tickets) or one user's, created or assigned (/tickets/myTickets). */
-export interface Scope {
-  mineOf?: number;
-}
-
 export interface Sql {
   text: string;
   params: SQLInputValue[];
@@ -85,33 +80,15 @@ export function ftsQuery(q: string): string {
  * facet tokens (see migration 3), so the FTS index alone can count what matches.
  */
 function ftsMatch(words: string, filters: TicketFilters, scope: Scope): string {
-  const facet = (tokens: readonly (string | number)[]) => `facets : (${tokens.map((token) => `"${token}"`).join(' OR ')})`;
+  const facet = (tokens: readonly string[]) => `facets : (${tokens.map((token) => `"${token}"`).join(' OR ')})`;
   const parts = words ? [`${TEXT_COLUMNS} : (${words})`] : [];
-  if (scope.mineOf !== undefined) parts.push(facet([`creator_${scope.mineOf}`, `developer_${scope.mineOf}`]));
-  for (const name of ['status', 'app', 'priority'] as const) {
-    if (filters[name]?.length) parts.push(facet(filters[name]!.map((value) => `${name}_${value}`)));
-  }
-  const ids = [['category_id', 'category'], ['service_id', 'service'], ['created_by_id', 'creator'], ['developer_id', 'developer']] as const;
-  for (const [name, prefix] of ids) if (filters[name] !== undefined) parts.push(facet([`${prefix}_${filters[name]}`]));
+  for (const { tokens } of conditions(filters, scope)) parts.push(facet(tokens));
   return parts.join(' AND ');
 }
 
 function filterSql(filters: TicketFilters, scope: Scope): Clauses {
-  const sql: Clauses = { clauses: [], params: [] };
-  const add = (clause: string, ...params: SQLInputValue[]) => {
-    sql.clauses.push(clause);
-    sql.params.push(...params);
-  };
-  const anyOf = (column: string, values: readonly string[]) => add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
-  if (scope.mineOf !== undefined) add('(created_by_id = ? OR developer_id = ?)', scope.mineOf, scope.mineOf);
-  if (filters.status?.length) anyOf('status', filters.status);
-  if (filters.app?.length) anyOf('app', filters.app);
-  if (filters.priority?.length) anyOf('priority', filters.priority);
-  if (filters.category_id !== undefined) add('category_id = ?', filters.category_id);
-  if (filters.service_id !== undefined) add('service_id = ?', filters.service_id);
-  if (filters.created_by_id !== undefined) add('created_by_id = ?', filters.created_by_id);
-  if (filters.developer_id === 'none') add('developer_id IS NULL');
-  else if (filters.developer_id !== undefined) add('developer_id = ?', filters.developer_id);
+  const found = conditions(filters, scope);
+  const sql: Clauses = { clauses: found.map((condition) => condition.clause), params: found.flatMap((condition) => condition.params) };
   if (filters.q) {
     const words = ftsQuery(filters.q);
     const match = words && ftsMatch(words, filters, scope);
@@ -119,7 +96,8 @@ function filterSql(filters: TicketFilters, scope: Scope): Clauses {
     const byText = match ? 'id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?)' : '';
     const byNumber = id !== undefined ? 'id = ?' : '';
     const either = [byText, byNumber].filter(Boolean);
-    add(either.length ? `(${either.join(' OR ')})` : '0', ...(match ? [match] : []), ...(id !== undefined ? [id] : []));
+    sql.clauses.push(either.length ? `(${either.join(' OR ')})` : '0');
+    sql.params.push(...(match ? [match] : []), ...(id !== undefined ? [id] : []));
   }
   return sql;
 }
@@ -201,10 +179,7 @@ export function combinationPageSql(query: TicketQuery, combinations: readonly Fa
 }
 
 /** How many of scope and the filters (not q) constrain the tickets. */
-function constraints(filters: TicketFilters, scope: Scope): number {
-  const named = FILTER_PARAMS.filter((name) => name !== 'q' && filters[name] !== undefined && String(filters[name]) !== '');
-  return named.length + (scope.mineOf === undefined ? 0 : 1);
-}
+const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters, scope).length;
 
 /**
  * How many tickets match. A table index serves one constraint well; for a text search (not a

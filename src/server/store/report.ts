@@ -1,5 +1,5 @@
 /**
- * The reports' figures (DESIGN §9.5), from the tickets and their activity log. Creation times
+ * The reports' figures (design.md#reports), from the tickets and their activity log. Creation times
  * are tickets.created_at; assignments and closes are log rows. A ticket is open while its log
  * holds more 'opened' rows (creation, reopens) than 'closed' ones, so the backlog at any instant
  * is a count of log rows before it. Every query reads only narrow indexes (migration 7): the

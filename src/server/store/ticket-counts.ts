@@ -10,10 +10,10 @@
  * the answer cache drops only those pages: a close of an Express ticket leaves every list that
  * cannot show it warm.
  */
-import type { TicketFilters } from '../../shared/index.ts';
+import { FILTER_PARAMS, type TicketFilters } from '../../shared/index.ts';
 import { dataVersionReader, type Db } from '../db/database.ts';
-import type { Scope } from './queue-sql.ts';
-import { createFactCounts, FACTS, rowMatches, type Change, type Combination } from './ticket-facts.ts';
+import { createFactCounts, type Change, type Combination } from './ticket-facts.ts';
+import { FACTS, rowMatcher, type Scope } from './ticket-filters.ts';
 
 /** About 150 bytes each: the counts stay under 2 MB. */
 const COUNTS_MAX = 10_000;
@@ -42,9 +42,7 @@ const TRIGGERS = `
   END;`;
 
 /** Names a list (scope and filters, whatever its sort and page): counts and cached pages share it. */
-export const countKey = (filters: TicketFilters, scope: Scope) =>
-  JSON.stringify([scope.mineOf ?? null, filters.q ?? null, filters.status ?? null, filters.app ?? null, filters.priority ?? null,
-    filters.category_id ?? null, filters.service_id ?? null, filters.created_by_id ?? null, filters.developer_id ?? null]);
+export const countKey = (filters: TicketFilters, scope: Scope) => JSON.stringify([scope.mineOf ?? null, ...FILTER_PARAMS.map((name) => filters[name] ?? null)]);
 
 /** The lists (by countKey) some change may show in, or 'all' when they can no longer be told apart. */
 export type Touched = readonly string[] | 'all';
@@ -92,8 +90,9 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
         continue;
       }
       let hit = false;
+      const matches = rowMatcher(entry.filters, entry.scope);
       for (const change of written) {
-        if (!rowMatches(change, entry.filters, entry.scope)) continue;
+        if (!matches(change)) continue;
         entry.n += change.sign;
         hit = true;
       }

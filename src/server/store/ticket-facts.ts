@@ -5,9 +5,9 @@
  * never-seen filter sums a few thousand combinations (well under a millisecond at 100,000
  * tickets) where the SQL count read thousands of index entries.
  */
-import type { Status, TicketFilters } from '../../shared/index.ts';
+import type { TicketFilters } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
-import type { Scope } from './queue-sql.ts';
+import { FACTS, filterConditions, rowMatcher, type Fact, type Facts, type Scope } from './ticket-filters.ts';
 
 /**
  * Past this many combinations (a very large staff and catalogue), summing them costs about what
@@ -15,16 +15,6 @@ import type { Scope } from './queue-sql.ts';
  */
 const COMBINATIONS_MAX = 100_000;
 
-/** What a filter can see of a ticket row. */
-export interface Facts {
-  status: Status;
-  app: string;
-  priority: string;
-  category_id: number;
-  service_id: number;
-  created_by_id: number | null;
-  developer_id: number | null;
-}
 /** A ticket row a write added (+1) or removed (-1); a change is one of each. */
 export interface Change extends Facts {
   sign: 1 | -1;
@@ -34,31 +24,8 @@ export interface Combination extends Facts {
   n: number;
 }
 
-export const FACTS = ['status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id'] as const;
-
-/** The filter clauses of queue-sql.ts's filterSql, on one row. A search (q) is not judged here. */
-export function rowMatches(row: Facts, filters: TicketFilters, scope: Scope): boolean {
-  if (scope.mineOf !== undefined && row.created_by_id !== scope.mineOf && row.developer_id !== scope.mineOf) return false;
-  if (filters.status?.length && !filters.status.includes(row.status as never)) return false;
-  if (filters.app?.length && !filters.app.includes(row.app as never)) return false;
-  if (filters.priority?.length && !filters.priority.includes(row.priority as never)) return false;
-  if (filters.category_id !== undefined && row.category_id !== filters.category_id) return false;
-  if (filters.service_id !== undefined && row.service_id !== filters.service_id) return false;
-  if (filters.created_by_id !== undefined && row.created_by_id !== filters.created_by_id) return false;
-  if (filters.developer_id === 'none') return row.developer_id === null;
-  return filters.developer_id === undefined || row.developer_id === filters.developer_id;
-}
-
 const keyOf = (row: Facts) => FACTS.map((fact) => row[fact]).join('|');
-const valueKey = (fact: (typeof FACTS)[number], value: unknown) => `${fact}=${value}`;
-
-/** The values a filter asks of one fact, or undefined when it asks nothing of it. */
-function wanted(fact: (typeof FACTS)[number], filters: TicketFilters): readonly unknown[] | undefined {
-  const value = filters[fact];
-  if (value === undefined || (Array.isArray(value) && value.length === 0)) return undefined;
-  if (fact === 'developer_id' && value === 'none') return [null];
-  return Array.isArray(value) ? value : [value];
-}
+const valueKey = (fact: Fact, value: unknown) => `${fact}=${value}`;
 
 export function createFactCounts(db: Db) {
   const read = db.prepare('SELECT * FROM ticket_facts LIMIT ?');
@@ -95,10 +62,10 @@ export function createFactCounts(db: Db) {
   function candidates(all: Map<string, Combination>, filters: TicketFilters): Iterable<Combination>[] {
     let narrowest: Iterable<Combination>[] = [all.values()];
     let size = all.size;
-    for (const fact of FACTS) {
-      const holding = wanted(fact, filters)?.map((value) => byValue.get(valueKey(fact, value)) ?? new Set<Combination>());
-      const n = holding?.reduce((sum, set) => sum + set.size, 0) ?? Infinity;
-      if (n < size) [narrowest, size] = [holding!, n];
+    for (const { fact, values } of filterConditions(filters)) {
+      const holding = values.map((value) => byValue.get(valueKey(fact, value)) ?? new Set<Combination>());
+      const n = holding.reduce((sum, set) => sum + set.size, 0);
+      if (n < size) [narrowest, size] = [holding, n];
     }
     return narrowest;
   }
@@ -110,7 +77,8 @@ export function createFactCounts(db: Db) {
       if (!all) return undefined;
       if (last?.list === list) return last.found;
       const found: Combination[] = [];
-      for (const holding of candidates(all, filters)) for (const combination of holding) if (rowMatches(combination, filters, scope)) found.push(combination);
+      const matches = rowMatcher(filters, scope);
+      for (const holding of candidates(all, filters)) for (const combination of holding) if (matches(combination)) found.push(combination);
       last = { list, found };
       return found;
     },

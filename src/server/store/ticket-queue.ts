@@ -1,15 +1,16 @@
 /**
- * The work queue's reads (DESIGN §9.1): one keyset page, the counts behind tiles and chips, and
+ * The work queue's reads (design.md#work-queue-api): one keyset page, the counts behind tiles and chips, and
  * batches for the CSV export. The SQL itself is in queue-sql.ts.
  */
 import type { StatementSync } from 'node:sqlite';
 import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
-import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Scope, type Sql } from './queue-sql.ts';
+import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
 import { countKey, createTicketCounts, type TouchCause, type Touched } from './ticket-counts.ts';
+import type { Scope } from './ticket-filters.ts';
 
-export type { Scope } from './queue-sql.ts';
+export type { Scope } from './ticket-filters.ts';
 
 /** Distinct SQL shapes are few (filters present × sort); the cap only guards against surprises. */
 const STATEMENT_CACHE_MAX = 256;

@@ -1,4 +1,4 @@
-/** The CSV export (DESIGN §9.1): RFC 4180, and never a formula when a spreadsheet opens it (src/shared/csv.ts). */
+/** The CSV export (design.md#work-queue-api): RFC 4180, and never a formula when a spreadsheet opens it (src/shared/csv.ts). */
 import { CSV_BOM as BOM, CSV_NEWLINE as NEWLINE, csvCell, EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../shared/index.ts';
 import type { TicketRow } from '../store/ticket-json.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Ticket images (DESIGN §5): a base64 data: URL of PNG, JPEG, GIF or WebP whose first bytes really
+ * Ticket images (design.md#images): a base64 data: URL of PNG, JPEG, GIF or WebP whose first bytes really
  * are that format, at most 512,000 decoded bytes. SVG is refused: it can carry script.
  */
 import crypto from 'node:crypto';

@@ -17,7 +17,7 @@ const NO_DEVELOPER = new Set<unknown>([null, '', 'null']);
 export function createTransitions(app: ServerContext) {
   const { db } = app;
   // An assigned ticket without a developer id takes a new one: its developer was removed, or
-  // their account deleted (the name stays on the ticket, DESIGN §3, and the admin is offered Assign).
+  // their account deleted (the name stays on the ticket, design.md#tickets-api, and the admin is offered Assign).
   const assign = db.prepare(`UPDATE tickets SET status = 'assigned', developer_id = $developer_id, developer_name = $developer_name,
     updated_at = $now WHERE id = $id AND (status = 'opened' OR (status = 'assigned' AND developer_id IS NULL))`);
   const unassign = db.prepare(`UPDATE tickets SET developer_id = NULL, developer_name = NULL, updated_at = $now

@@ -82,6 +82,24 @@ describe('create category', () => {
     await waitFor(() => expect(screen.getAllByText('This category already exists.')).toHaveLength(2));
     expect(window.location.pathname).toBe('/admin/create-category');
   });
+
+  test("the field's own rule comes before the server's error once the value breaks it", async () => {
+    fakeApi({
+      'POST /config/categories': {
+        status: 422,
+        body: { message: 'This category already exists.', errors: { name: ['This category already exists.'] } },
+      },
+    });
+    signIn();
+    renderApp('/admin/create-category');
+    const name = await screen.findByLabelText('Category name');
+    fireEvent.change(name, { target: { value: 'Hardware' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const fieldError = () => document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent;
+    await waitFor(() => expect(fieldError()).toBe('This category already exists.'));
+    fireEvent.change(name, { target: { value: 'ab' } });
+    expect(fieldError()).toBe('Category must be at least 3 characters.');
+  });
 });
 
 describe('edit and delete category', () => {

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { navigate } from 'wouter/use-browser-location';
 import { describe, expect, test } from 'vitest';
 import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
 import { ADMIN, SERVICES, holdRoute, list, ok, tableText } from './helpers.ts';
@@ -54,6 +55,31 @@ describe('create service', () => {
     const post = server.calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/config/services');
     expect(post.body).toEqual({ name: 'Map', app: 'shaq_express' });
+  });
+
+  test("shows the server's field error under the App select", async () => {
+    fakeApi({
+      'GET /config/services': list(SERVICES),
+      'POST /config/services': { status: 422, body: { message: 'The given data was invalid.', errors: { app: ['The selected app is invalid.'] } } },
+    });
+    signInAs(ADMIN);
+    renderApp('/admin/create-service');
+    fireEvent.change(await screen.findByLabelText('Service name'), { target: { value: 'Map' } });
+    const app = screen.getByLabelText('App');
+    fireEvent.change(app, { target: { value: 'shaq_app' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(document.getElementById(app.getAttribute('aria-describedby') ?? '')?.textContent).toBe('The selected app is invalid.'));
+    expect(window.location.pathname).toBe('/admin/create-service');
+  });
+
+  test('moving from the create-category form to this one starts an empty form', async () => {
+    fakeApi({ 'GET /config/services': list(SERVICES) });
+    signInAs(ADMIN);
+    renderApp('/admin/create-category');
+    fireEvent.change(await screen.findByLabelText('Category name'), { target: { value: 'Typed' } });
+    act(() => navigate('/admin/create-service'));
+    expect(((await screen.findByLabelText('Service name')) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Service' })).toBeTruthy();
   });
 
   test('Cancel goes back to the table without sending', async () => {

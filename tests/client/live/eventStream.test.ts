@@ -1,4 +1,4 @@
-/** The live-update stream (DESIGN §9.3): parsing, reconnecting with Last-Event-ID, and what each event refreshes. */
+/** The live-update stream (design.md#live-updates): parsing, reconnecting with Last-Event-ID, and what each event refreshes. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { EventParser, openEventStream, reconnectDelay, type StreamEvent, type StreamStatus } from '../../../src/client/lib/eventStream.ts';

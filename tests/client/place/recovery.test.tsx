@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => stop());
 
 describe('a failed read', () => {
-  test("shows the SPEC message with an ellipsis and 'Retry' at once; Retry fetches again and shows the data", async () => {
+  test("shows the product.md#errors message with an ellipsis and 'Retry' at once; Retry fetches again and shows the data", async () => {
     const { state, fetcher } = flakyServer();
     render(<View queryKey={['staff']} fetcher={fetcher} />);
     await advance(0);

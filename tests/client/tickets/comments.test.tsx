@@ -1,4 +1,4 @@
-/** The Comments section on every details page (DESIGN §9.2): list, composer, edit and delete rules, the draft. */
+/** The Comments section on every details page (design.md#comments): list, composer, edit and delete rules, the draft. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TicketComment } from '../../../src/shared/comments.ts';

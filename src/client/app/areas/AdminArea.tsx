@@ -1,12 +1,10 @@
 /** The admin route table (lazy chunk): absolute paths, pages read params with useParams(). */
 import { Route, Switch } from 'wouter';
 import { BackupFailureBanner } from '../../features/backups/components/BackupFailureBanner.tsx';
-import { CategoriesPage } from '../../features/categories/pages/CategoriesPage.tsx';
-import { CreateCategoryPage } from '../../features/categories/pages/CreateCategoryPage.tsx';
+import { CatalogPage } from '../../features/catalog/pages/CatalogPage.tsx';
+import { CreateCatalogPage } from '../../features/catalog/pages/CreateCatalogPage.tsx';
 import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.tsx';
-import { CreateServicePage } from '../../features/services/pages/CreateServicePage.tsx';
 import { ReportsPage } from '../../features/reports/pages/ReportsPage.tsx';
-import { ServicesPage } from '../../features/services/pages/ServicesPage.tsx';
 import { CreateAccountPage } from '../../features/staff/pages/CreateAccountPage.tsx';
 import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
 import { BoardPage } from '../../features/tickets/pages/BoardPage.tsx';
@@ -36,10 +34,19 @@ export default function AdminArea() {
         <Route path={ADMIN.staff} component={StaffPage} />
         <Route path={ADMIN.createAccount} component={CreateAccountPage} />
         <Route path={ADMIN.developers} component={DevelopersPage} />
-        <Route path={ADMIN.categories} component={CategoriesPage} />
-        <Route path={ADMIN.createCategory} component={CreateCategoryPage} />
-        <Route path={ADMIN.services} component={ServicesPage} />
-        <Route path={ADMIN.createService} component={CreateServicePage} />
+        {/* Keyed by kind: going from categories to services mounts a fresh page (its dialogs and typing do not carry over). */}
+        <Route path={ADMIN.categories}>
+          <CatalogPage key="category" kind="category" />
+        </Route>
+        <Route path={ADMIN.createCategory}>
+          <CreateCatalogPage key="category" kind="category" />
+        </Route>
+        <Route path={ADMIN.services}>
+          <CatalogPage key="service" kind="service" />
+        </Route>
+        <Route path={ADMIN.createService}>
+          <CreateCatalogPage key="service" kind="service" />
+        </Route>
         <Route path={ADMIN.board} component={BoardPage} />
         <Route path={ADMIN.reports} component={ReportsPage} />
         <Route>

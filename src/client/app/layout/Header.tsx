@@ -21,7 +21,7 @@ export interface HeaderProps {
 }
 
 /**
- * The tab's one live-update stream (DESIGN §9.3), open while a signed-in screen is shown: every
+ * The tab's one live-update stream (design.md#live-updates), open while a signed-in screen is shown: every
  * area's layout has this header, and the sign-in page does not, so the stream opens after sign-in
  * and closes on sign-out; a new session gets a new stream. (Here rather than in App, so the
  * sign-in screen's bundle does not carry it.)

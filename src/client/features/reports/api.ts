@@ -1,4 +1,4 @@
-/** The report (DESIGN §9.5), cached with the ticket reads: live ticket events refresh it. */
+/** The report (design.md#reports), cached with the ticket reads: live ticket events refresh it. */
 import { reportQueryString, type Report, type ReportQuery } from '../../../shared/report.ts';
 import type { Envelope } from '../../../shared/types.ts';
 import { useQuery } from '../../lib/query.ts';

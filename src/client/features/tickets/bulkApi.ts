@@ -1,4 +1,4 @@
-/** POST /tickets/bulk (DESIGN §9.5) through the shared after-change step: toast, refresh every ticket group. */
+/** POST /tickets/bulk (design.md#bulk-actions) through the shared after-change step: toast, refresh every ticket group. */
 import type { BulkAction, BulkResult } from '../../../shared/bulk.ts';
 import type { Envelope } from '../../../shared/types.ts';
 import type { TicketFilters } from '../../../shared/workQueue.ts';

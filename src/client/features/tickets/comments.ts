@@ -1,5 +1,5 @@
 /**
- * A ticket's conversation (DESIGN §9.2): the read under ['comments', number] and the three
+ * A ticket's conversation (design.md#comments): the read under ['comments', number] and the three
  * changes, each through useChange (toast, refresh the comments and the lists' comment counts).
  */
 import type { TicketComment } from '../../../shared/comments.ts';

@@ -1,7 +1,6 @@
 /** Change own password: old, new and confirmation (product.md#validation-account). */
 import { useState, type FormEvent } from 'react';
 import { validateChangePassword } from '../../../../shared/validators.ts';
-import { ApiError } from '../../../lib/request.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -27,9 +26,8 @@ export function ChangePasswordDialog({ open, onClose }: Props) {
 
 function PasswordForm({ onClose }: { onClose(): void }) {
   const [values, setValues] = useState(EMPTY);
-  const { errors, check } = useFormErrors(validateChangePassword, values);
   const change = useChangeOwnPassword(onClose);
-  const server = change.error instanceof ApiError ? change.error.errors : undefined;
+  const { errors, check } = useFormErrors(validateChangePassword, values, change.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,7 +43,7 @@ function PasswordForm({ onClose }: { onClose(): void }) {
           type="password"
           value={values[f.name]}
           onChange={(value: string) => setValues((v) => ({ ...v, [f.name]: value }))}
-          error={errors[f.name] ?? server?.[f.name]?.[0]}
+          error={errors[f.name]}
         />
       ))}
     </FormDialog>

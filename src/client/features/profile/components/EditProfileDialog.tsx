@@ -2,7 +2,6 @@
 import { useState, type FormEvent } from 'react';
 import { validateProfile } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
-import { ApiError } from '../../../lib/request.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -25,9 +24,8 @@ function ProfileForm({ onClose }: { onClose(): void }) {
   const [firstName, setFirstName] = useState(user?.first_name ?? '');
   const [lastName, setLastName] = useState(user?.last_name ?? '');
   const input = { first_name: firstName.trim(), last_name: lastName.trim() };
-  const { errors, check } = useFormErrors(validateProfile, input);
   const update = useUpdateProfile(onClose);
-  const server = update.error instanceof ApiError ? update.error.errors : undefined;
+  const { errors, check } = useFormErrors(validateProfile, input, update.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +40,7 @@ function ProfileForm({ onClose }: { onClose(): void }) {
         autoComplete="given-name"
         value={firstName}
         onChange={setFirstName}
-        error={errors.first_name ?? server?.first_name?.[0]}
+        error={errors.first_name}
       />
       <TextField
         label="Last name"
@@ -50,7 +48,7 @@ function ProfileForm({ onClose }: { onClose(): void }) {
         autoComplete="family-name"
         value={lastName}
         onChange={setLastName}
-        error={errors.last_name ?? server?.last_name?.[0]}
+        error={errors.last_name}
       />
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-/** Reports (DESIGN §9.5): how the queue is doing over a range of UTC days, for admins. */
+/** Reports (design.md#reports): how the queue is doing over a range of UTC days, for admins. */
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../../components/Button.tsx';
 import { BarList } from '../../../components/charts/BarList.tsx';

@@ -2,7 +2,6 @@
 import { useState, type FormEvent } from 'react';
 import { CREATABLE_ROLES, ROLE_LABELS } from '../../../../shared/constants.ts';
 import { validateCreateAccount } from '../../../../shared/validators.ts';
-import { ApiError } from '../../../lib/request.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
@@ -20,10 +19,8 @@ const TEXT_FIELDS = [
 
 export function CreateAccountForm() {
   const [values, setValues] = useState(EMPTY);
-  const { errors, check } = useFormErrors(validateCreateAccount, values);
   const create = useCreateAccount();
-  const server = create.error instanceof ApiError ? create.error.errors : undefined;
-  const errorOf = (field: keyof NewAccount) => errors[field] ?? server?.[field]?.[0];
+  const { errors, check } = useFormErrors(validateCreateAccount, values, create.error);
   const set = (field: keyof NewAccount) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   function submit(event: FormEvent) {
@@ -34,7 +31,7 @@ export function CreateAccountForm() {
   return (
     <FormLayout onSubmit={submit}>
       {TEXT_FIELDS.map((f) => (
-        <TextField key={f.name} {...f} value={values[f.name]} onChange={set(f.name)} error={errorOf(f.name)} />
+        <TextField key={f.name} {...f} value={values[f.name]} onChange={set(f.name)} error={errors[f.name]} />
       ))}
       <SelectField
         label="Role"
@@ -43,7 +40,7 @@ export function CreateAccountForm() {
         onChange={set('role')}
         options={ROLE_OPTIONS}
         placeholder="Select role"
-        error={errorOf('role')}
+        error={errors.role}
       />
       <TextField
         label="Password"
@@ -52,7 +49,7 @@ export function CreateAccountForm() {
         autoComplete="new-password"
         value={values.password}
         onChange={set('password')}
-        error={errorOf('password')}
+        error={errors.password}
       />
       <FormActions submitLabel="Create Account" pendingLabel="Creating..." pending={create.isPending} cancelHref={ROUTES.admin.staff} />
     </FormLayout>

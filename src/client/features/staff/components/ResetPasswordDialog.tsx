@@ -5,7 +5,6 @@
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../../../shared/types.ts';
 import { validateAdminChangePassword } from '../../../../shared/validators.ts';
-import { ApiError } from '../../../lib/request.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -18,9 +17,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): 
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const input = { new_password: password, new_password_confirmation: confirmation };
-  const { errors, check } = useFormErrors(validateAdminChangePassword, input);
   const reset = useResetPassword(onClose);
-  const server = reset.error instanceof ApiError ? reset.error.errors : undefined;
+  const { errors, check } = useFormErrors(validateAdminChangePassword, input, reset.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +37,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): 
         autoComplete="off"
         value={password}
         onChange={setPassword}
-        error={errors.new_password ?? server?.new_password?.[0]}
+        error={errors.new_password}
       />
       <TextField
         label="Confirm new password"
@@ -48,7 +46,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose(): 
         autoComplete="off"
         value={confirmation}
         onChange={setConfirmation}
-        error={errors.new_password_confirmation ?? server?.new_password_confirmation?.[0]}
+        error={errors.new_password_confirmation}
       />
     </FormDialog>
   );

@@ -1,5 +1,5 @@
 /**
- * The conversation on a ticket (DESIGN §9.2), on every details page: the comments oldest first
+ * The conversation on a ticket (design.md#comments), on every details page: the comments oldest first
  * with author, role and relative time (exact time on hover); the author edits and deletes their
  * own, a super deletes any; a composer that sends on Ctrl/Cmd+Enter and keeps its draft in
  * sessionStorage across a reload.

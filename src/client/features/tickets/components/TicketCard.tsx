@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { NO_VALUE } from '../../../../shared/constants.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { CONFIRM } from '../../../../shared/messages.ts';
 import { truncateName, truncateTitle } from '../../../../shared/format.ts';
@@ -12,8 +13,6 @@ import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { useChangeStatus } from '../api.ts';
 import styles from './TicketCard.module.css';
-
-const NO_DEVELOPER = '---';
 
 export interface TicketCardProps {
   ticket: Ticket;
@@ -30,7 +29,7 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
   const [confirming, setConfirming] = useState(false);
   // The card stays where it is: a close from a list keeps the list on screen.
   const close = useChangeStatus({ onSuccess: () => setConfirming(false), onError: () => setConfirming(false) });
-  const developer = ticket.developer?.name ? truncateName(ticket.developer.name) : NO_DEVELOPER;
+  const developer = ticket.developer?.name ? truncateName(ticket.developer.name) : NO_VALUE;
   const shown = truncateTitle(ticket.title);
 
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../shared/types.ts';
-import { APP_LABELS } from '../../../../shared/constants.ts';
+import { APP_LABELS, NO_VALUE } from '../../../../shared/constants.ts';
 import { formatLogDate, isSafeLink } from '../../../../shared/format.ts';
 import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../../../shared/ticketFields.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
@@ -8,7 +8,6 @@ import { TicketImage } from './TicketImage.tsx';
 import panel from './Panel.module.css';
 import styles from './TicketInfo.module.css';
 
-const NONE = '---';
 /** Only inline images may be shown; anything else in the field is ignored. */
 const IMAGE_PREFIX = 'data:image/';
 
@@ -22,7 +21,7 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 }
 
 function TicketLink({ link }: { link: string | null }) {
-  if (!link) return <>{NONE}</>;
+  if (!link) return <>{NO_VALUE}</>;
   if (!isSafeLink(link)) return <span className={styles.break}>{link}</span>;
   return (
     <a href={link} target="_blank" rel="noopener noreferrer" className={styles.break}>
@@ -60,11 +59,11 @@ export function TicketInfo({ ticket, actions }: TicketInfoProps) {
         <Field label="Category">{ticket.category}</Field>
         <Field label="Service">{ticket.service}</Field>
         <Field label="Created by">{ticket.created_by}</Field>
-        <Field label="Developer">{ticket.developer?.name || NONE}</Field>
+        <Field label="Developer">{ticket.developer?.name || NO_VALUE}</Field>
         <Field label="Created at">{formatLogDate(ticket.created_at)}</Field>
         {EXTRA_FIELD_NAMES.map((field) => (
           <Field key={field} label={EXTRA_FIELDS[field].label}>
-            {ticket[field] ? EXTRA_FIELDS[field].format(ticket[field]) : NONE}
+            {ticket[field] ? EXTRA_FIELDS[field].format(ticket[field]) : NO_VALUE}
           </Field>
         ))}
         <Field label="Link">

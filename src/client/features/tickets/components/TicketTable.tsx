@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { APP_LABELS } from '../../../../shared/constants.ts';
+import { APP_LABELS, NO_VALUE } from '../../../../shared/constants.ts';
 import { formatLogDate } from '../../../../shared/format.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
@@ -14,7 +14,6 @@ import { CommentCount } from './CommentCount.tsx';
 import tableStyles from '../../../components/Table.module.css';
 import styles from './TicketTable.module.css';
 
-const NO_DEVELOPER = '---';
 /** The row checkbox changes through onClick, which knows whether shift was held; onChange has nothing left to do. */
 const CHANGED_ON_CLICK = () => {};
 const HEADERS = ['Number', 'Title', 'Status', 'Priority', 'App', 'Created by', 'Developer', 'Updated'] as const;
@@ -110,7 +109,7 @@ export function TicketTable({ tickets, area, selection }: TicketTableProps) {
               <td><PriorityBadge priority={ticket.priority} spoken={false} /></td>
               <td>{APP_LABELS[ticket.app] ?? ticket.app}</td>
               <td>{ticket.created_by}</td>
-              <td>{ticket.developer?.name ?? NO_DEVELOPER}</td>
+              <td>{ticket.developer?.name ?? NO_VALUE}</td>
               <td>{formatLogDate(ticket.updated_at)}</td>
             </tr>
           ))}

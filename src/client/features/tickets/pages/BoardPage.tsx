@@ -5,7 +5,7 @@
  * no interaction; each refetch replaces what it shows, so nothing accumulates over days.
  */
 import { useEffect, useState } from 'react';
-import type { Priority } from '../../../../shared/constants.ts';
+import { NO_VALUE, type Priority } from '../../../../shared/constants.ts';
 import type { TicketQuery } from '../../../../shared/workQueue.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { useLiveStatus } from '../../../lib/liveUpdates.ts';
@@ -57,7 +57,7 @@ function Row({ ticket, now }: { ticket: Ticket; now: number }) {
       <span className={styles.status} data-status={ticket.status}>
         {ticket.status}
       </span>
-      <span className={styles.developer}>{ticket.developer?.name || '---'}</span>
+      <span className={styles.developer}>{ticket.developer?.name || NO_VALUE}</span>
       <span className={styles.age} title={ticket.created_at}>
         {boardAge(ticket.created_at, now)}
       </span>
