@@ -1,7 +1,7 @@
 /**
  * Demo data: categories, services, staff of every role and N tickets in all states with
  * consistent activity logs. Reused statements, committed in batches so a million tickets never
- * make one giant transaction: 100,000 tickets take about 7 s, search index included.
+ * make one giant transaction. How long a fill takes is in the README's Measured table.
  */
 import { hashPassword } from './auth/passwords.ts';
 import { transaction, type Db } from './db/database.ts';
@@ -81,7 +81,7 @@ export async function fillDemo(db: Db, options: DemoOptions): Promise<DemoAccoun
   const { staff, admin, supports, developers, categories, services } = setup;
 
   // Tickets go in many rows per statement (from a JSON array): the search index's trigger then
-  // writes one index segment per statement instead of one per ticket, about 8× faster.
+  // writes one index segment per statement instead of one per ticket (figure: bench/README.md).
   const TICKET_COLUMNS = ['id', 'number', 'title', 'description', 'priority', 'category', 'category_id', 'service', 'service_id', 'app', 'link',
     'has_image', 'status', 'created_by', 'created_by_id', 'developer_id', 'developer_name', 'created_at', 'updated_at', 'due_date'];
   const insertTickets = db.prepare(`INSERT INTO tickets (${TICKET_COLUMNS.join(', ')})

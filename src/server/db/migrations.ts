@@ -1,6 +1,6 @@
 /**
  * Ordered schema migrations; PRAGMA user_version records how many have run. Never edit a
- * released step: append a new one.
+ * released step: append a new one, then `npm run schema` to rewrite docs/schema.sql (the result).
  *
  * Tickets keep the category, service, creator and developer NAMES they were given, with no
  * foreign key to categories or services, so deleting one never changes what a ticket shows.

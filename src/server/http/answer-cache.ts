@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { Payload } from './payload.ts';
 
-/** At 100,000 tickets a page is ~40 KB: this holds hundreds of pages and details, and keeps the server under 250 MB. */
+/** Hundreds of pages and details at the ticket counts we measure, within the server's memory budget (bench/README.md). */
 const CACHE_BUDGET_BYTES = 24 * 1024 * 1024;
 /** A bigger answer (the whole list of product.md#calls, at scale) is built when asked and not kept. */
 const ENTRY_MAX_BYTES = 8 * 1024 * 1024;

@@ -25,7 +25,8 @@ const users = new WeakMap<IncomingMessage, number>();
 
 /**
  * Lines for a stream, written in batches: one write per turn of the event loop instead of one
- * per request (a synchronous write per request cost a tenth of the throughput under load).
+ * per request (a synchronous write per request cost a visible share of the throughput under
+ * load; figure: bench/README.md).
  */
 export function batchedLines(write: (chunk: string) => void): (line: string) => void {
   let pending: string[] = [];

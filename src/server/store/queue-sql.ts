@@ -11,14 +11,15 @@ import { conditions, FACTS, type Facts, type Scope } from './ticket-filters.ts';
 const SEARCH_MAX_WORDS = 8;
 /**
  * A page walks its sort's index, skipping non-matches inside the index (migration 8 put every
- * filter column in it), when it reads at most this many entries, about 1 ms at 100,000 tickets.
+ * filter column in it), when it reads at most this many entries: a walk that long is still quick.
  * A walk reads about limit × tickets / matches entries; fewer matches are found by their filter
- * index or the facet tokens and sorted, which costs a few milliseconds at most.
+ * index or the facet tokens and sorted, which stays cheap because they are few (figures:
+ * bench/README.md).
  */
 const WALK_ENTRIES_MAX = 20_000;
 /**
  * Seeking one match through tickets_combination and sorting it costs about as much as walking
- * this many index entries (measured at 100,000 tickets: 0.75 µs against 0.11 µs).
+ * this many index entries: the ratio of the two measured costs (figures: bench/README.md).
  */
 const SEEK_COST_IN_WALKED_ENTRIES = 7;
 

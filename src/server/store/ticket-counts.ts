@@ -1,6 +1,6 @@
 /**
- * The work queue's counts (page totals, stats), kept across writes. Recounting a search at
- * 100,000 tickets costs milliseconds, and every write used to throw every count away. Instead,
+ * The work queue's counts (page totals, stats), kept across writes. Recounting a search reads
+ * every match, and every write used to throw every count away. Instead,
  * each ticket row a write adds, removes or changes moves the counts whose filters it matches;
  * a list counted for the first time sums ticket-facts.ts's combinations.
  *
@@ -15,7 +15,7 @@ import { dataVersionReader, type Db } from '../db/database.ts';
 import { createFactCounts, type Change, type Combination } from './ticket-facts.ts';
 import { FACTS, rowMatcher, type Scope } from './ticket-filters.ts';
 
-/** About 150 bytes each: the counts stay under 2 MB. */
+/** Kept counts are small: this many stay a minor share of the server's memory (bench/README.md). */
 const COUNTS_MAX = 10_000;
 /** Past this many (change × count) checks at once, recounting on demand is cheaper. */
 const DELTA_CHECKS_MAX = 1_000_000;

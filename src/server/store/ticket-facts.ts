@@ -2,8 +2,8 @@
  * Counts for any filter combination without reading the matching tickets. Migration 8's
  * ticket_facts holds how many tickets share each combination of the filterable columns; this
  * keeps a copy in memory, moved by the same changes that move the kept counts, so counting a
- * never-seen filter sums a few thousand combinations (well under a millisecond at 100,000
- * tickets) where the SQL count read thousands of index entries.
+ * never-seen filter sums a few thousand combinations where the SQL count read thousands of
+ * index entries (figure: bench/README.md).
  */
 import type { TicketFilters } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';

@@ -17,8 +17,8 @@ describe('categories table', () => {
       ['1', 'Hardware'],
       ['2', 'Payments'],
     ]);
-    expect(screen.getByRole('button', { name: 'Edit Hardware' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete Payments' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Edit Hardware' });
+    screen.getByRole('button', { name: 'Delete Payments' });
     expect(screen.getByRole('link', { name: 'Create Category' }).getAttribute('href')).toBe('/admin/create-category');
   });
 
@@ -26,7 +26,7 @@ describe('categories table', () => {
     fakeApi({ 'GET /config/categories': list([]) });
     signIn();
     renderApp('/admin/category');
-    expect(await screen.findByText('No category, create a Category.')).toBeTruthy();
+    await screen.findByText('No category, create a Category.');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -34,8 +34,8 @@ describe('categories table', () => {
     fakeApi({ 'GET /config/categories': { status: 403, body: { message: 'This action is unauthorized.' } } });
     signIn();
     renderApp('/admin/category');
-    expect(await screen.findByText('Loading')).toBeTruthy();
-    expect(await screen.findByText('This action is unauthorized....', {}, { timeout: 10_000 })).toBeTruthy();
+    await screen.findByText('Loading');
+    await screen.findByText('This action is unauthorized....', {}, { timeout: 10_000 });
   }, 15_000);
 });
 
@@ -54,14 +54,14 @@ describe('create category', () => {
     const name = await screen.findByLabelText('Category name');
     fireEvent.change(name, { target: { value: 'ab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Category must be at least 3 characters.')).toBeTruthy();
+    await screen.findByText('Category must be at least 3 characters.');
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(name, { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Category created successfully')).toBeTruthy();
+    await screen.findByText('Category created successfully');
     expect(window.location.pathname).toBe('/admin/category');
-    expect(await screen.findByText('abc')).toBeTruthy();
+    await screen.findByText('abc');
     const post = server.calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/config/categories');
     expect(post.headers['content-type']).toContain('application/json');
@@ -116,7 +116,7 @@ describe('edit and delete category', () => {
     expect(name.value).toBe('Hardware');
     fireEvent.change(name, { target: { value: 'Devices' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Category updated successfully')).toBeTruthy();
+    await screen.findByText('Category updated successfully');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(window.location.pathname).toBe('/admin/category');
     expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ name: 'Devices' });
@@ -134,11 +134,11 @@ describe('edit and delete category', () => {
     renderApp('/admin/category');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Payments' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this category?' });
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    within(dialog).getByRole('button', { name: 'Cancel' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeTruthy();
+    await within(dialog).findByRole('button', { name: 'Deleting...' });
     release();
-    expect(await screen.findByText('Category deleted successfully')).toBeTruthy();
+    await screen.findByText('Category deleted successfully');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/config/categories/2')).toBe(true);
   });

@@ -44,10 +44,10 @@ describe('dashboard', () => {
     signInAs(ADMIN);
     renderApp('/admin');
     await screen.findByText('Ticket 1');
-    expect(within(tile('Total Tickets')).getByText('3')).toBeTruthy();
-    expect(within(tile('Staffs')).getByText('4')).toBeTruthy();
-    expect(within(tile('Developers')).getByText('2')).toBeTruthy();
-    expect(within(tile('Categories')).getByText('2')).toBeTruthy();
+    within(tile('Total Tickets')).getByText('3');
+    within(tile('Staffs')).getByText('4');
+    within(tile('Developers')).getByText('2');
+    within(tile('Categories')).getByText('2');
   });
 
   test('each tile links to its list; Total Tickets counts from stats, never from a whole list', async () => {
@@ -75,15 +75,15 @@ describe('dashboard', () => {
     fakeApi({ ...ticketRoutes([]), 'GET /users': list([]), 'GET /developers': list([]), 'GET /config/categories': list([]) });
     signInAs(ADMIN);
     renderApp('/admin');
-    expect(await screen.findByText('Loading')).toBeTruthy();
-    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
-    expect(within(tile('Total Tickets')).getByText('0')).toBeTruthy();
+    await screen.findByText('Loading');
+    await screen.findByText('You have no Ticket.');
+    within(tile('Total Tickets')).getByText('0');
   });
 
   test('shows the error followed by an ellipsis when the tickets fail', async () => {
     fakeApi({ 'GET /tickets': { status: 403, body: { message: 'This action is unauthorized.' } } });
     signInAs(ADMIN);
     renderApp('/admin');
-    expect(await screen.findByText('This action is unauthorized....')).toBeTruthy();
+    await screen.findByText('This action is unauthorized....');
   });
 });

@@ -27,13 +27,13 @@ describe('developers table', () => {
     expect(tableText(screen.getByRole('table')).rows.map((r) => r[1])).toEqual(['Otto Other']);
     fireEvent.change(search, { target: { value: 'zed' } });
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByText('No developers match your search.')).toBeTruthy();
+    screen.getByText('No developers match your search.');
   });
 
   test('shows the noDev empty state', async () => {
     fakeApi({ 'GET /developers': list([]) });
     signInAs(ADMIN);
     renderApp('/admin/developer');
-    expect(await screen.findByText('No developers, create a developer.')).toBeTruthy();
+    await screen.findByText('No developers, create a developer.');
   });
 });

@@ -48,14 +48,14 @@ describe('edit profile', () => {
       });
       renderApp(START[role]);
       const header = await screen.findByRole('banner');
-      expect(within(header).getByText('Ada')).toBeTruthy();
+      within(header).getByText('Ada');
       const dialog = openMenuItem('Edit profile');
       fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Grace' } });
       fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Hopper' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
-      expect(within(header).getByText('Grace')).toBeTruthy();
-      expect(within(header).getByText('G')).toBeTruthy();
+      await screen.findByText('Profile updated successfully');
+      within(header).getByText('Grace');
+      within(header).getByText('G');
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(window.location.pathname).toBe(role === 'super' ? START.super : AREA[role]);
       const patch = server.calls.find((c) => c.method === 'PATCH')!;
@@ -79,12 +79,12 @@ describe('renaming yourself', () => {
       },
     });
     renderApp('/support');
-    expect(await screen.findByText('Scanner jams daily')).toBeTruthy();
+    await screen.findByText('Scanner jams daily');
     const dialog = openMenuItem('Edit profile');
     fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Grace' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('Scanner jams daily')).toBeTruthy(), { timeout: 2000 });
+    await screen.findByText('Profile updated successfully');
+    await waitFor(() => screen.getByText('Scanner jams daily'), { timeout: 2000 });
     expect(screen.queryByText('You have no ticket, create a ticket.')).toBeNull();
   });
 });
@@ -103,8 +103,8 @@ describe('change own password', () => {
     fireEvent.change(next, { target: { value: 'ab' } });
     fireEvent.change(confirmation, { target: { value: 'ac' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(await within(dialog).findByText('Password must be at least 2 characters.')).toBeTruthy();
-    expect(within(dialog).getByText('Confirm password does not match')).toBeTruthy();
+    await within(dialog).findByText('Password must be at least 2 characters.');
+    within(dialog).getByText('Confirm password does not match');
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -121,7 +121,7 @@ describe('change own password', () => {
     fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'new-pass-1' } });
     fireEvent.change(within(dialog).getByLabelText('Confirm new password'), { target: { value: 'new-pass-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Password changed successfully')).toBeTruthy();
+    await screen.findByText('Password changed successfully');
     expect(screen.queryByRole('dialog')).toBeNull();
     const post = server.calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/auth/reset-password');
@@ -144,7 +144,7 @@ describe('change own password', () => {
     fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'new-pass-1' } });
     fireEvent.change(within(dialog).getByLabelText('Confirm new password'), { target: { value: 'new-pass-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(await within(dialog).findByText('The old password is incorrect.')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Change password' })).toBeTruthy();
+    await within(dialog).findByText('The old password is incorrect.');
+    screen.getByRole('dialog', { name: 'Change password' });
   });
 });

@@ -45,8 +45,8 @@ describe('reports page', () => {
     await screen.findByRole('heading', { name: 'Breakdown by priority' });
     const { from, to } = lastDays(90, Date.now());
     expect(reportPaths(server.calls)).toEqual(expect.arrayContaining([`/tickets/report?from=${from}&to=${to}&group=priority`, `/tickets/report?from=${from}&to=${to}&group=developer`]));
-    expect(screen.getByText('1.5 h')).toBeTruthy();
-    expect(screen.getByText('4.2 days')).toBeTruthy();
+    screen.getByText('1.5 h');
+    screen.getByText('4.2 days');
 
     fireEvent.change(screen.getByLabelText('Breakdown by'), { target: { value: 'app' } });
     await screen.findByRole('heading', { name: 'Breakdown by app' });
@@ -80,7 +80,7 @@ describe('reports page', () => {
     ]);
     fireEvent.click(toggle);
     expect(within(perDay).queryByRole('table')).toBeNull();
-    expect(within(perDay).getByRole('group', { name: 'Created and closed per day' })).toBeTruthy();
+    within(perDay).getByRole('group', { name: 'Created and closed per day' });
   });
 
   it('a focused day shows its exact values in a tooltip; arrow keys move to the next day', async () => {
@@ -93,11 +93,11 @@ describe('reports page', () => {
     expect(marks.map((mark) => mark.getAttribute('tabindex'))).toEqual(['0', ...Array(29).fill('-1')]);
     act(() => marks[0]!.focus());
     expect(marks[0]!.getAttribute('aria-label')).toMatch(/, Created: 2, Closed: 1$/);
-    expect(screen.getByText('Created: 2')).toBeTruthy();
-    expect(screen.getByText('Closed: 1')).toBeTruthy();
+    screen.getByText('Created: 2');
+    screen.getByText('Closed: 1');
     fireEvent.keyDown(marks[0]!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(marks[1]);
-    expect(screen.getByText('Created: 0')).toBeTruthy();
+    screen.getByText('Created: 0');
     fireEvent.blur(marks[1]!);
     expect(screen.queryByText('Created: 0')).toBeNull();
   });
@@ -110,7 +110,7 @@ describe('reports page', () => {
     const breakdown = region('Breakdown by priority');
     const openHigh = within(breakdown).getByRole('link', { name: /^High, Open now: 2/ });
     act(() => openHigh.focus());
-    expect(screen.getByText('Click to open these tickets in the work queue')).toBeTruthy();
+    screen.getByText('Click to open these tickets in the work queue');
     fireEvent.click(openHigh);
     await waitFor(() => expect(window.location.pathname).toBe('/admin/tickets'));
     expect(new URLSearchParams(window.location.search).get('priority')).toBe('high');
@@ -145,7 +145,7 @@ describe('reports page', () => {
     await waitFor(() => expect(reportPaths(server.calls)).toContain('/tickets/report?from=2026-03-01&to=2026-03-03&group=category'));
     const asked = server.calls.length;
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-09' } });
-    expect(await screen.findByText('to must be the same day as from or later.')).toBeTruthy();
+    await screen.findByText('to must be the same day as from or later.');
     expect(window.location.search).toBe('?from=2026-03-01&to=2026-03-03');
     expect(server.calls.length).toBe(asked);
   });

@@ -15,7 +15,7 @@ describe('services table', () => {
       ['10', 'Checkout', 'Consumer app'],
       ['20', 'Delivery', 'Express app'],
     ]);
-    expect(screen.getByRole('button', { name: 'Edit Checkout' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Edit Checkout' });
     expect(screen.getByRole('link', { name: 'Create Service' }).getAttribute('href')).toBe('/admin/create-service');
   });
 
@@ -23,7 +23,7 @@ describe('services table', () => {
     fakeApi({ 'GET /config/services': list([]) });
     signInAs(ADMIN);
     renderApp('/admin/service');
-    expect(await screen.findByText('No Services, create a service.')).toBeTruthy();
+    await screen.findByText('No Services, create a service.');
   });
 });
 
@@ -44,13 +44,13 @@ describe('create service', () => {
     ]);
     fireEvent.change(name, { target: { value: 'Ma' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Service must be at least 3 characters.')).toBeTruthy();
-    expect(screen.getByText('app must be selected')).toBeTruthy();
+    await screen.findByText('Service must be at least 3 characters.');
+    screen.getByText('app must be selected');
 
     fireEvent.change(name, { target: { value: 'Map' } });
     fireEvent.change(app, { target: { value: 'shaq_express' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Service created successfully')).toBeTruthy();
+    await screen.findByText('Service created successfully');
     expect(window.location.pathname).toBe('/admin/service');
     const post = server.calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/config/services');
@@ -106,7 +106,7 @@ describe('edit and delete service', () => {
     fireEvent.change(within(dialog).getByLabelText('Service name'), { target: { value: 'Basket' } });
     fireEvent.change(within(dialog).getByLabelText('App'), { target: { value: 'shaq_express' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Service updated successfully')).toBeTruthy();
+    await screen.findByText('Service updated successfully');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ name: 'Basket', app: 'shaq_express' });
   });
@@ -122,9 +122,9 @@ describe('edit and delete service', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Delivery' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this Sevice?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeTruthy();
+    await within(dialog).findByRole('button', { name: 'Deleting...' });
     release();
-    expect(await screen.findByText('Service deleted successfully')).toBeTruthy();
+    await screen.findByText('Service deleted successfully');
     expect(window.location.pathname).toBe('/admin/service');
     expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/config/services/20')).toBe(true);
   });
@@ -138,7 +138,7 @@ describe('edit and delete service', () => {
     renderApp('/admin/service');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Delivery' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Server error.')).toBeTruthy();
-    expect(screen.getByText('Delivery')).toBeTruthy();
+    await screen.findByText('Server error.');
+    screen.getByText('Delivery');
   });
 });

@@ -29,8 +29,8 @@ describe('staff table', () => {
     await screen.findByRole('table');
     expect(within(rowOf('Ada')).queryAllByRole('button')).toHaveLength(0);
     for (const name of ['Sam', 'Dora', 'Otto']) {
-      expect(within(rowOf(name)).getByRole('button', { name: `Change password of ${name}` })).toBeTruthy();
-      expect(within(rowOf(name)).getByRole('button', { name: `Delete ${name}` })).toBeTruthy();
+      within(rowOf(name)).getByRole('button', { name: `Change password of ${name}` });
+      within(rowOf(name)).getByRole('button', { name: `Delete ${name}` });
     }
   });
 
@@ -43,14 +43,14 @@ describe('staff table', () => {
     expect(tableText(screen.getByRole('table')).rows.map((r) => r[1])).toEqual(['Dora']);
     // last names do not count
     fireEvent.change(search, { target: { value: 'Support' } });
-    expect(screen.getByText('No staff match your search.')).toBeTruthy();
+    screen.getByText('No staff match your search.');
   });
 
   test('shows the noStaff empty state', async () => {
     fakeApi({ 'GET /users': list([]) });
     signInAs(ADMIN);
     renderApp('/admin/staff');
-    expect(await screen.findByText('No staff, create a staff.')).toBeTruthy();
+    await screen.findByText('No staff, create a staff.');
   });
 });
 
@@ -70,12 +70,12 @@ describe('staff actions', () => {
     await screen.findByRole('table');
     fireEvent.click(within(rowOf('Dora')).getByRole('button', { name: 'Delete Dora' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this account?' });
-    expect(within(dialog).getByText('This action cannot be undone. This will permanently delete the account.')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    within(dialog).getByText('This action cannot be undone. This will permanently delete the account.');
+    within(dialog).getByRole('button', { name: 'Cancel' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeTruthy();
+    await within(dialog).findByRole('button', { name: 'Deleting...' });
     release();
-    expect(await screen.findByText('Account deleted successfully')).toBeTruthy();
+    await screen.findByText('Account deleted successfully');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.queryByText('Dora')).toBeNull();
     expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/auth/user/3')).toBe(true);
@@ -97,7 +97,7 @@ describe('staff actions', () => {
     fireEvent.change(password, { target: { value: 'brand-new-1' } });
     fireEvent.change(confirmation, { target: { value: 'brand-new-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Password changed successfully')).toBeTruthy();
+    await screen.findByText('Password changed successfully');
     expect(screen.queryByRole('dialog')).toBeNull();
     const patch = server.calls.find((c) => c.method === 'PATCH')!;
     expect(patch.headers['content-type']).toContain('application/x-www-form-urlencoded');
@@ -122,7 +122,7 @@ describe('staff actions', () => {
     const dialog = screen.getByRole('dialog', { name: 'Change password' });
     fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'short' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
-    expect(await within(dialog).findByText('Confirm password does not match')).toBeTruthy();
-    expect(within(dialog).getByText('Password must be at least 8 characters.')).toBeTruthy();
+    await within(dialog).findByText('Confirm password does not match');
+    within(dialog).getByText('Password must be at least 8 characters.');
   });
 });

@@ -41,7 +41,7 @@ describe('a failed read', () => {
     state.down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await advance(0);
-    expect(screen.getByText(/^list \d$/)).toBeTruthy();
+    screen.getByText(/^list \d$/);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -49,11 +49,11 @@ describe('a failed read', () => {
     const { state, fetcher } = flakyServer();
     render(<View queryKey={['categories']} fetcher={fetcher} />);
     await advance(0);
-    expect(screen.getByText('Network Error!...')).toBeTruthy();
+    screen.getByText('Network Error!...');
     state.down = false;
     await advance(1000);
     expect(fetcher).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('list 2')).toBeTruthy();
+    screen.getByText('list 2');
   });
 });
 
@@ -63,12 +63,12 @@ describe('coming back online', () => {
     render(<View queryKey={['tickets']} fetcher={fetcher} />);
     await advance(60_000);
     expect(fetcher).toHaveBeenCalledTimes(4);
-    expect(screen.getByText('Network Error!...')).toBeTruthy();
+    screen.getByText('Network Error!...');
     state.down = false;
     act(() => void window.dispatchEvent(new Event('online')));
     await advance(0);
     expect(fetcher).toHaveBeenCalledTimes(5);
-    expect(screen.getByText('list 5')).toBeTruthy();
+    screen.getByText('list 5');
   });
 
   test('data on screen is refreshed too: changes may have been missed while offline', async () => {
@@ -78,7 +78,7 @@ describe('coming back online', () => {
     await advance(0);
     act(() => void window.dispatchEvent(new Event('online')));
     await advance(0);
-    expect(screen.getByText('services 2')).toBeTruthy();
+    screen.getByText('services 2');
   });
 });
 
@@ -95,7 +95,7 @@ describe('the window regaining focus', () => {
     act(() => void window.dispatchEvent(new Event('focus')));
     await advance(0);
     expect(fetcher).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('staff 2')).toBeTruthy();
+    screen.getByText('staff 2');
   });
 
   test('the activity log (kept once loaded) is not refetched on focus, however old', async () => {
@@ -115,7 +115,7 @@ describe('the window regaining focus', () => {
     state.down = false;
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     await advance(0);
-    expect(screen.getByText('list 5')).toBeTruthy();
+    screen.getByText('list 5');
   });
 });
 
@@ -138,7 +138,7 @@ describe('a failed page under a list that stays on screen', () => {
     });
     renderApp('/admin/tickets');
     fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
-    expect(await screen.findByText('Try later....')).toBeTruthy();
+    await screen.findByText('Try later....');
     expect(screen.getAllByRole('article').length).toBe(50);
     failNext = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

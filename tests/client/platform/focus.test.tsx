@@ -47,7 +47,7 @@ describe('dialogs give focus back', () => {
     dialog = screen.getByRole('dialog', { name: 'Edit Category' });
     fireEvent.change(within(dialog).getByLabelText('Category name'), { target: { value: 'Devices' } });
     fireEvent.submit(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Category updated successfully')).toBeTruthy();
+    await screen.findByText('Category updated successfully');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(focused()).toBe(screen.getByRole('button', { name: 'Edit Hardware' }));
   });
@@ -92,7 +92,7 @@ describe('a form dialog whose submit failed on the server', () => {
     press(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
     release();
-    expect(await screen.findByText('Database is busy')).toBeTruthy();
+    await screen.findByText('Database is busy');
     // Chromium moved focus to <body> when the pressed button became disabled; happy-dom does not.
     focused().blur();
     expect(focused()).toBe(document.body);

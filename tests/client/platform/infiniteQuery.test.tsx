@@ -46,11 +46,11 @@ describe('useInfiniteQuery', () => {
   test('loads the first page, then the next one on demand, until there is none', async () => {
     const { fetchPage } = server(5);
     render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
-    expect(screen.getByText('Loading')).toBeTruthy();
+    screen.getByText('Loading');
     await advance(0);
     expect(items()).toBe('1,2');
     fireEvent.click(screen.getByText('Show more'));
-    expect(screen.getByText('Loading more')).toBeTruthy();
+    screen.getByText('Loading more');
     await advance(0);
     expect(items()).toBe('1,2,3,4');
     fireEvent.click(screen.getByText('Show more'));
@@ -137,7 +137,7 @@ describe('useInfiniteQuery', () => {
     await advance(10_000);
     expect(fetchPage).toHaveBeenCalledTimes(2);
     expect(items()).toBe('1,2');
-    expect(screen.getByText('cursor is not valid for this list; start again from the first page.')).toBeTruthy();
+    screen.getByText('cursor is not valid for this list; start again from the first page.');
   });
 
   test('a list reopened within 5 minutes shows its loaded pages at once and refreshes them; after that it starts over', async () => {
@@ -156,7 +156,7 @@ describe('useInfiniteQuery', () => {
     second.unmount();
     await advance(5 * 60_000);
     render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
-    expect(screen.getByText('Loading')).toBeTruthy();
+    screen.getByText('Loading');
     await advance(0);
     expect(items()).toBe('1,2');
   });

@@ -32,8 +32,8 @@ describe('retries', () => {
     expect(fetcher).toHaveBeenCalledTimes(1);
     // No seven seconds of 'Loading' for a read that has already failed.
     expect(screen.queryByText('Loading')).toBeNull();
-    expect(screen.getByText('Server error....')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    screen.getByText('Server error....');
+    screen.getByRole('button', { name: 'Retry' });
     await advance(999);
     expect(fetcher).toHaveBeenCalledTimes(1);
     await advance(1);
@@ -44,7 +44,7 @@ describe('retries', () => {
     expect(fetcher).toHaveBeenCalledTimes(3);
     await advance(1);
     expect(fetcher).toHaveBeenCalledTimes(4);
-    expect(screen.getByText('Server error....')).toBeTruthy();
+    screen.getByText('Server error....');
     await advance(60_000);
     expect(fetcher).toHaveBeenCalledTimes(4);
   });
@@ -58,7 +58,7 @@ describe('retries', () => {
     render(<View queryKey={['singletickets', 'TCK-9']} fetcher={fetcher} />);
     await advance(10_000);
     expect(fetcher).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('Not found....')).toBeTruthy();
+    screen.getByText('Not found....');
   });
 
   test.each([408, 429])('a %i answer (timeout, too many requests) is retried', async (status) => {
@@ -75,7 +75,7 @@ describe('retries', () => {
     render(<View queryKey={['tickets', status]} fetcher={fetcher} />);
     await advance(10_000);
     expect(fetcher).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('No....')).toBeTruthy();
+    screen.getByText('No....');
   });
 
   test('a mutation is never retried', async () => {
@@ -90,7 +90,7 @@ describe('retries', () => {
     await advance(60_000);
     expect(fn).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'Network Error!' }), 1);
-    expect(screen.getByText('Network Error!')).toBeTruthy();
+    screen.getByText('Network Error!');
   });
 });
 
@@ -137,10 +137,10 @@ describe('sharing and invalidation', () => {
     act(() => invalidate(['singletickets']));
     await advance(0);
     expect(one).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('ticket v1')).toBeTruthy();
+    screen.getByText('ticket v1');
     expect(screen.queryByText('Loading')).toBeNull();
     await act(async () => release('ticket v2'));
-    expect(screen.getByText('ticket v2')).toBeTruthy();
+    screen.getByText('ticket v2');
     expect(other).toHaveBeenCalledTimes(1);
     expect(list).toHaveBeenCalledTimes(1);
   });
@@ -153,10 +153,10 @@ describe('sharing and invalidation', () => {
     invalidate(['staff']);
     expect(fetcher).toHaveBeenCalledTimes(1);
     render(<View queryKey={['staff']} fetcher={fetcher} />);
-    expect(screen.getByText('staff 1')).toBeTruthy();
+    screen.getByText('staff 1');
     await advance(0);
     expect(fetcher).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('staff 2')).toBeTruthy();
+    screen.getByText('staff 2');
   });
 });
 
@@ -168,12 +168,12 @@ describe('lifetime', () => {
     first.unmount();
     await advance(5 * 60_000 - 1);
     const second = render(<View queryKey={['categories']} fetcher={fetcher} />);
-    expect(screen.getByText('categories 1')).toBeTruthy();
+    screen.getByText('categories 1');
     await advance(0);
     second.unmount();
     await advance(5 * 60_000);
     render(<View queryKey={['categories']} fetcher={fetcher} />);
-    expect(screen.getByText('Loading')).toBeTruthy();
+    screen.getByText('Loading');
   });
 
   test('the activity log is kept: never dropped, not refetched on return, refreshed by invalidate', async () => {
@@ -183,13 +183,13 @@ describe('lifetime', () => {
     first.unmount();
     await advance(60 * 60_000);
     render(<View queryKey={['ticketlogs', 'TCK-1']} fetcher={fetcher} keepForever />);
-    expect(screen.getByText('log 1')).toBeTruthy();
+    screen.getByText('log 1');
     await advance(0);
     expect(fetcher).toHaveBeenCalledTimes(1);
     act(() => invalidate(['ticketlogs']));
     await advance(0);
     expect(fetcher).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('log 2')).toBeTruthy();
+    screen.getByText('log 2');
   });
 
   test('a query waits while disabled and starts when enabled', async () => {
@@ -204,6 +204,6 @@ describe('lifetime', () => {
     expect(fetcher).not.toHaveBeenCalled();
     fireEvent.click(screen.getByText('idle'));
     await advance(0);
-    expect(screen.getByText('one 1')).toBeTruthy();
+    screen.getByText('one 1');
   });
 });

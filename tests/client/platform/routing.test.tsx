@@ -8,7 +8,7 @@ describe('route guard in the app', () => {
   test('without a token every other route lands on the sign-in page at /', async () => {
     fakeApi({});
     renderApp('/admin/staff');
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(window.location.pathname).toBe('/');
   });
 
@@ -21,7 +21,7 @@ describe('route guard in the app', () => {
     signInAs({ role, first_name: 'Robin' });
     renderApp('/');
     await waitFor(() => expect(window.location.pathname).toBe(area));
-    expect(await screen.findByText('Robin')).toBeTruthy();
+    await screen.findByText('Robin');
   });
 
   test('a role stored in capitals is still routed by role', async () => {
@@ -52,20 +52,20 @@ describe('route guard in the app', () => {
     renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
 
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(window.location.pathname).toBe('/');
     expect(localStorage.getItem('Auth-token')).toBeNull();
     const signOut = server.calls.find((call) => call.path === '/auth/sign-out');
     expect(signOut?.method).toBe('POST');
     expect(signOut?.headers.authorization).toMatch(/^Bearer token-/);
-    expect(await screen.findByText('Signed out successfully.')).toBeTruthy();
+    await screen.findByText('Signed out successfully.');
   });
 
   test('an unknown path inside an area shows Page not found with a link home', async () => {
     fakeApi({});
     signInAs({ role: 'support' });
     renderApp('/support/nothing-here');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Page not found' });
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/support');
   });
 });

@@ -8,9 +8,9 @@ describe('header', () => {
     signInAs({ role: 'support', first_name: 'Mary Ann' });
     renderApp('/support');
     const header = await screen.findByRole('banner');
-    expect(within(header).getByText('MA')).toBeTruthy();
-    expect(within(header).getByText('Mary Ann')).toBeTruthy();
-    expect(within(header).getByText('Support')).toBeTruthy();
+    within(header).getByText('MA');
+    within(header).getByText('Mary Ann');
+    within(header).getByText('Support');
   });
 
   test('the menu offers Edit profile, Change password and Log out; Escape closes it', async () => {
@@ -32,7 +32,7 @@ describe('header', () => {
     renderApp('/admin/tickets');
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
-    expect(await screen.findByText('Signed out successfully.')).toBeTruthy();
+    await screen.findByText('Signed out successfully.');
     expect(window.location.pathname).toBe('/');
     expect(localStorage.getItem('Auth-token')).toBeNull();
     expect(server.calls.filter((call) => call.path === '/auth/sign-out')).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('admin navigation', () => {
     ]);
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
-    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    within(nav).getByRole('button', { name: 'Logout' });
   });
 
   test('Developers is marked on the developers page, and Staff is not', async () => {

@@ -43,7 +43,7 @@ describe('shortcuts', () => {
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
     const keys = [...dialog.querySelectorAll('kbd')].map((kbd) => kbd.textContent);
     expect(keys).toEqual(['/', 'c', '?']);
-    expect(within(dialog).getByText('Create a ticket')).toBeTruthy();
+    within(dialog).getByText('Create a ticket');
     fireEvent.keyDown(document.body, { key: 'c' });
     expect(window.location.pathname).toBe('/support');
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });

@@ -24,8 +24,8 @@ describe('sign-in page', () => {
     const server = fakeApi({});
     renderApp('/');
     fill('grace', 'short');
-    expect(await screen.findByText("Email must contain @ or '.'")).toBeTruthy();
-    expect(screen.getByText('Password must be more than 7 characters')).toBeTruthy();
+    await screen.findByText("Email must contain @ or '.'");
+    screen.getByText('Password must be more than 7 characters');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(server.calls).toHaveLength(0);
   });
@@ -40,7 +40,7 @@ describe('sign-in page', () => {
     fill('grace@example.com', 'correct horse');
 
     await waitFor(() => expect(window.location.pathname).toBe(area));
-    expect(await screen.findByText('Signed in successfully.')).toBeTruthy();
+    await screen.findByText('Signed in successfully.');
     const [call] = server.calls;
     expect(call?.body).toEqual({ email: 'grace@example.com', password: 'correct horse' });
     expect(call?.headers['content-type']).toContain('application/x-www-form-urlencoded');
@@ -52,7 +52,7 @@ describe('sign-in page', () => {
     fakeApi({ 'POST /auth/sign-in': answer('guest') });
     renderApp('/');
     fill('grace@example.com', 'correct horse');
-    expect(await screen.findByText('Signed in successfully.')).toBeTruthy();
+    await screen.findByText('Signed in successfully.');
     expect(window.location.pathname).toBe('/');
   });
 
@@ -80,6 +80,6 @@ describe('sign-in page', () => {
     const button = await screen.findByRole('button', { name: 'Signing in...' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     release();
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
   });
 });

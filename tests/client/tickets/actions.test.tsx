@@ -32,8 +32,8 @@ async function open(path: string, person: Person, ticket: Ticket, message = 'Don
 async function confirm(button: string, question: string, detail?: string) {
   fireEvent.click(screen.getByRole('button', { name: button }));
   const dialog = await screen.findByRole('alertdialog');
-  expect(within(dialog).getByText(question)).toBeTruthy();
-  if (detail) expect(within(dialog).getByText(detail)).toBeTruthy();
+  within(dialog).getByText(question);
+  if (detail) within(dialog).getByText(detail);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
 }
 
@@ -50,9 +50,9 @@ describe('admin actions', () => {
     const server = await open(`/admin/ticket/${ticket.number}`, ADMIN, ticket, 'Ticket closed successfully');
     await confirm('Close Ticket', 'Are you sure you want to close this ticket?');
     expect(await patched(server)).toEqual({ status: 'closed' });
-    expect(await screen.findByText('Ticket closed successfully')).toBeTruthy();
+    await screen.findByText('Ticket closed successfully');
     expect(window.location.pathname).toBe(`/admin/ticket/${ticket.number}`);
-    expect(await screen.findByRole('button', { name: 'Open' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Open' });
   });
 
   it('Open: asks, sends opened, lands on the admin ticket', async () => {
@@ -78,7 +78,7 @@ describe('admin actions', () => {
     const dialog = await screen.findByRole('dialog');
     const select = await within(dialog).findByLabelText('Developer');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(await within(dialog).findByText('Developer must be selected.')).toBeTruthy();
+    await within(dialog).findByText('Developer must be selected.');
     fireEvent.change(select, { target: { value: String(DEV.id) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await patched(server)).toEqual({ status: 'assigned', developer_id: DEV.id });
@@ -95,7 +95,7 @@ describe('admin actions', () => {
     renderApp(`/admin/ticket/${ticket.number}`);
     await screen.findByRole('heading', { name: ticket.title });
     await confirm('Close Ticket', 'Are you sure you want to close this ticket?');
-    expect(await screen.findByText('The ticket is not in a state that allows this change.')).toBeTruthy();
+    await screen.findByText('The ticket is not in a state that allows this change.');
   });
 });
 

@@ -24,7 +24,7 @@ describe('queue board', () => {
     signInAs(person);
     const server = fakeApi(ticketRoutes(queue()));
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Queue board' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Queue board' });
     const list = await screen.findByRole('list', { name: /^Open and assigned/ });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('[class*="title"]')?.textContent)).toEqual(['High one', 'Medium one', 'Low one']);
@@ -47,7 +47,7 @@ describe('queue board', () => {
     unmount();
     signInAs(SUPPORT);
     renderApp('/developer/board');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Access Denied' });
   });
 
   it('refreshes by itself when the event stream says a ticket changed, and says Live', async () => {
@@ -61,7 +61,7 @@ describe('queue board', () => {
     renderApp('/admin/board');
     await screen.findByText('Low one');
     tickets.push(makeTicket({ title: 'Brand new', priority: 'high', status: 'opened' }));
-    expect(await screen.findByText('Brand new', {}, { timeout: 4000 })).toBeTruthy();
+    await screen.findByText('Brand new', {}, { timeout: 4000 });
     await waitFor(() => expect(count('Opened')).toBe('3'));
   });
 });

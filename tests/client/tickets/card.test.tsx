@@ -15,12 +15,12 @@ describe('TicketCard', () => {
       priority: 'medium',
     });
     render(<TicketCard ticket={ticket} area="support" />);
-    expect(screen.getByText(ticket.number)).toBeTruthy();
-    expect(screen.getByText(`${'A'.repeat(26)}...`)).toBeTruthy();
-    expect(screen.getByText('Bartholo...')).toBeTruthy();
-    expect(screen.getByText('Christop...')).toBeTruthy();
-    expect(screen.getByText(/assigned/i)).toBeTruthy();
-    expect(screen.getByText(/medium/i)).toBeTruthy();
+    screen.getByText(ticket.number);
+    screen.getByText(`${'A'.repeat(26)}...`);
+    screen.getByText('Bartholo...');
+    screen.getByText('Christop...');
+    screen.getByText(/assigned/i);
+    screen.getByText(/medium/i);
   });
 
   it('names its link by the whole title, though it shows it truncated', () => {
@@ -37,15 +37,15 @@ describe('TicketCard', () => {
     signInAs(SUPPORT);
     const ticket = makeTicket({ title: 'B'.repeat(30), created_by: 'Maximilian', developer: { id: 3, name: 'Alexandros' } });
     render(<TicketCard ticket={ticket} area="support" />);
-    expect(screen.getByText('B'.repeat(30))).toBeTruthy();
-    expect(screen.getByText('Maximilian')).toBeTruthy();
-    expect(screen.getByText('Alexandros')).toBeTruthy();
+    screen.getByText('B'.repeat(30));
+    screen.getByText('Maximilian');
+    screen.getByText('Alexandros');
   });
 
   it("shows '---' when no developer is assigned", () => {
     signInAs(SUPPORT);
     render(<TicketCard ticket={makeTicket()} area="support" />);
-    expect(screen.getByText('---')).toBeTruthy();
+    screen.getByText('---');
   });
 
   it.each([
@@ -78,7 +78,7 @@ describe('TicketCard', () => {
     render(<TicketCard ticket={ticket} area="admin" />);
     fireEvent.click(screen.getByRole('button', { name: 'Close Ticket' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Are you sure you want to close this ticket?')).toBeTruthy();
+    within(dialog).getByText('Are you sure you want to close this ticket?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(server.calls.some((call) => call.method === 'PATCH')).toBe(true));
     const patch = server.calls.find((call) => call.method === 'PATCH');

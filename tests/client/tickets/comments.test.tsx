@@ -58,9 +58,9 @@ describe('comments on the details page', () => {
     serve(person, [comment(1, SUPPORT, 'First\nsecond line', minutesAgo(90)), comment(2, DEV, 'See https://example.com/x. Not javascript:alert(1)', minutesAgo(5))], path);
     const items = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Comment by Sam', 'Comment by Dora']);
-    expect(within(items[0]!).getByText('Support')).toBeTruthy();
-    expect(within(items[0]!).getByText('1 h ago')).toBeTruthy();
-    expect(within(items[1]!).getByText('Developer')).toBeTruthy();
+    within(items[0]!).getByText('Support');
+    within(items[0]!).getByText('1 h ago');
+    within(items[1]!).getByText('Developer');
     const time = within(items[1]!).getByText('5 min ago');
     expect(time.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
     // Line breaks are kept as text (CSS pre-wrap); only the http link is clickable.
@@ -72,13 +72,13 @@ describe('comments on the details page', () => {
 
   it('adds a comment with Ctrl+Enter, clears the composer and shows it', async () => {
     const { server, ticket } = serve(SUPPORT, [], (n) => `/support/ticket-details/${n}`);
-    expect(await screen.findByText('No comments yet.')).toBeTruthy();
+    await screen.findByText('No comments yet.');
     fireEvent.change(composer(), { target: { value: '  Any news?\nThanks  ' } });
     fireEvent.keyDown(composer(), { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
     expect(server.calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/tickets/${ticket.number}/comments`, body: { body: 'Any news?\nThanks' } });
-    expect(await screen.findByText('Comment added')).toBeTruthy();
-    expect(await within(commentsSection()).findByText(/Any news\?/)).toBeTruthy();
+    await screen.findByText('Comment added');
+    await within(commentsSection()).findByText(/Any news\?/);
     expect(composer().value).toBe('');
     expect(sessionStorage.getItem(`helpdesk.draft:${SUPPORT.id}:comment:${ticket.number}`)).toBeNull();
   });
@@ -87,9 +87,9 @@ describe('comments on the details page', () => {
     const { server } = serve(DEV, [], (n) => `/developer/ticket-details/${n}`);
     await screen.findByText('No comments yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
-    expect(await screen.findByText('Comment must not be empty.')).toBeTruthy();
+    await screen.findByText('Comment must not be empty.');
     fireEvent.change(composer(), { target: { value: 'x'.repeat(10_001) } });
-    expect(await screen.findByText('Comment must be at most 10000 characters.')).toBeTruthy();
+    await screen.findByText('Comment must be at most 10000 characters.');
     fireEvent.change(composer(), { target: { value: 'On it' } });
     fireEvent.keyDown(composer(), { key: 'Enter', metaKey: true });
     await waitFor(() => expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
@@ -122,16 +122,16 @@ describe('comments on the details page', () => {
     const editor = within(mine!).getByLabelText('Edit comment');
     fireEvent.change(editor, { target: { value: 'Mine, edited' } });
     fireEvent.keyDown(editor, { key: 'Enter', ctrlKey: true });
-    expect(await screen.findByText('Comment updated')).toBeTruthy();
+    await screen.findByText('Comment updated');
     expect(server.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: '/comments/1', body: { body: 'Mine, edited' } });
-    expect(await screen.findByText('Mine, edited')).toBeTruthy();
-    expect(screen.getByText('(edited)')).toBeTruthy();
+    await screen.findByText('Mine, edited');
+    screen.getByText('(edited)');
 
     fireEvent.click(within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Delete comment' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this comment?')).toBeTruthy();
+    within(dialog).getByText('Are you sure you want to delete this comment?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Comment deleted')).toBeTruthy();
+    await screen.findByText('Comment deleted');
     await waitFor(() => expect(screen.queryByText('Mine, edited')).toBeNull());
     expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/comments/1')).toBe(true);
   });
@@ -140,8 +140,8 @@ describe('comments on the details page', () => {
     const { server } = serve(ADMIN, [comment(1, SUPPORT, 'From support'), comment(2, ADMIN, 'From admin')], (n) => `/admin/ticket/${n}`);
     const [theirs, mine] = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
     expect(within(theirs!).queryByRole('button', { name: 'Edit comment' })).toBeNull();
-    expect(within(theirs!).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
-    expect(within(mine!).getByRole('button', { name: 'Edit comment' })).toBeTruthy();
+    within(theirs!).getByRole('button', { name: 'Delete comment' });
+    within(mine!).getByRole('button', { name: 'Edit comment' });
     fireEvent.click(within(theirs!).getByRole('button', { name: 'Delete comment' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -35,7 +35,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('create ticket', () => {
   it("is headed 'Create a Ticket' and shows the service selector only after an app is chosen", async () => {
     openForm();
-    expect(await screen.findByRole('heading', { name: 'Create a Ticket' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Create a Ticket' });
     expect(screen.queryByLabelText('Service')).toBeNull();
     await screen.findByRole('option', { name: 'Consumer app' });
     change('App', 'shaq_app');
@@ -50,7 +50,7 @@ describe('create ticket', () => {
     change('App', 'shaq_express');
     expect(field('Service').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('service must be selected')).toBeTruthy();
+    await screen.findByText('service must be selected');
     expect(posts(server)).toHaveLength(0);
   });
 
@@ -66,11 +66,11 @@ describe('create ticket', () => {
       'Tittle must be at least 2 characters.',
       'description must be at least 2 characters.',
     ]) {
-      expect(await screen.findByText(message)).toBeTruthy();
+      await screen.findByText(message);
     }
     change('App', 'shaq_app');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('service must be selected')).toBeTruthy();
+    await screen.findByText('service must be selected');
     expect(posts(server)).toHaveLength(0);
   });
 
@@ -82,21 +82,21 @@ describe('create ticket', () => {
     expect(screen.queryByText('Tittle must be at least 2 characters.')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('app must be selected')).toBeTruthy();
-    expect(screen.getByText('Tittle must be at least 2 characters.')).toBeTruthy();
+    await screen.findByText('app must be selected');
+    screen.getByText('Tittle must be at least 2 characters.');
 
     // Choosing an app removes its message without another submit; the service one stays.
     change('App', 'shaq_app');
     expect(screen.queryByText('app must be selected')).toBeNull();
-    expect(screen.getByText('service must be selected')).toBeTruthy();
+    screen.getByText('service must be selected');
     change('Title', 'Login is broken');
     expect(screen.queryByText('Tittle must be at least 2 characters.')).toBeNull();
 
     // Breaking a field again brings its message back.
     change('App', '');
-    expect(screen.getByText('app must be selected')).toBeTruthy();
+    screen.getByText('app must be selected');
     change('Title', '');
-    expect(screen.getByText('Tittle must be at least 2 characters.')).toBeTruthy();
+    screen.getByText('Tittle must be at least 2 characters.');
     expect(posts(server)).toHaveLength(0);
   });
 
@@ -106,8 +106,8 @@ describe('create ticket', () => {
     change('Title', 'ab');
     change('Description', '123456789');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Tittle must be at least 2 characters.')).toBeTruthy();
-    expect(screen.getByText('description must be at least 2 characters.')).toBeTruthy();
+    await screen.findByText('Tittle must be at least 2 characters.');
+    screen.getByText('description must be at least 2 characters.');
   });
 
   it("sends product.md's payload, shows 'Creating...', toasts and goes to /support", async () => {
@@ -115,7 +115,7 @@ describe('create ticket', () => {
     await fillValid();
     change('Link (optional)', 'https://example.com/bug');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(screen.getByRole('button', { name: 'Creating...' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Creating...' });
     await waitFor(() => expect(window.location.pathname).toBe('/support'));
     expect(posts(server)[0]!.body).toEqual({
       title: 'Login is broken',
@@ -131,7 +131,7 @@ describe('create ticket', () => {
       number: '',
       status: '',
     });
-    expect(await screen.findByText('Ticket created successfully')).toBeTruthy();
+    await screen.findByText('Ticket created successfully');
   });
 
   it('sends a super user to /admin/tickets', async () => {
@@ -165,7 +165,7 @@ describe('image upload', () => {
     const server = openForm();
     await fillValid();
     pick(new File([new Uint8Array(512_000)], 'ok.png', { type: 'image/png' }));
-    expect(await screen.findByAltText('Selected image preview')).toBeTruthy();
+    await screen.findByAltText('Selected image preview');
     expect(alert).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(posts(server)).toHaveLength(1));
@@ -176,9 +176,9 @@ describe('image upload', () => {
     openForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByText('Only PNG, JPEG, GIF or WebP images are accepted.')).toBeTruthy();
+    await screen.findByText('Only PNG, JPEG, GIF or WebP images are accepted.');
     pick(new File([new Uint8Array(10)], 'small.gif', { type: 'image/gif' }));
-    expect(await screen.findByAltText('Selected image preview')).toBeTruthy();
+    await screen.findByAltText('Selected image preview');
     fireEvent.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(screen.queryByAltText('Selected image preview')).toBeNull();
   });

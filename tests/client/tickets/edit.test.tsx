@@ -47,7 +47,7 @@ describe('edit ticket', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/support/ticket-details/${ticket.number}`));
     expect(edits(server).map((call) => call.body)).toEqual([{ title: 'Printer still on fire', priority: 'low' }]);
-    expect(await screen.findByText('Ticket updated successfully')).toBeTruthy();
+    await screen.findByText('Ticket updated successfully');
   });
 
   it('a new category or service sends its id and name', async () => {
@@ -77,7 +77,7 @@ describe('edit ticket', () => {
     change('Title', 'ab');
     change('Description', 'too short');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('description must be at least 2 characters.')).toBeTruthy();
+    await screen.findByText('description must be at least 2 characters.');
     expect(screen.queryByText('Tittle must be at least 2 characters.')).toBeNull();
     expect(edits(server)).toHaveLength(0);
   });

@@ -39,7 +39,7 @@ describe('/admin/tickets', () => {
     renderApp('/admin/tickets');
     await screen.findByText('Opened one');
     fireEvent.click(screen.getByRole('button', { name: 'My Tickets' }));
-    expect(await screen.findByText('Assigned one')).toBeTruthy();
+    await screen.findByText('Assigned one');
   });
 
   it("says 'No closed tickets yet.' for an empty closed filter and 'You have no Ticket.' otherwise", async () => {
@@ -48,24 +48,24 @@ describe('/admin/tickets', () => {
     renderApp('/admin/tickets');
     await screen.findByText('Opened one');
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
-    expect(await screen.findByText('No closed tickets yet.')).toBeTruthy();
+    await screen.findByText('No closed tickets yet.');
     fireEvent.click(screen.getByRole('button', { name: 'My Tickets' }));
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
-    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
+    await screen.findByText('You have no Ticket.');
   });
 
   it("says 'You have no Opened or assigned ticket.' when the default filter hides every ticket there is", async () => {
     signInAs(ADMIN);
     serve([closed], []);
     renderApp('/admin/tickets');
-    expect(await screen.findByText('You have no Opened or assigned ticket.')).toBeTruthy();
+    await screen.findByText('You have no Opened or assigned ticket.');
     expect(screen.queryByText('Closed one')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
     await waitFor(() => expect(window.location.search).toBe('?status=opened'));
-    expect(await screen.findByText('You have no Opened or assigned ticket.')).toBeTruthy();
+    await screen.findByText('You have no Opened or assigned ticket.');
     fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
-    expect(await screen.findByText('Closed one')).toBeTruthy();
+    await screen.findByText('Closed one');
   });
 
   it('shows Loading, then the error message with an ellipsis and Retry at the first failure, still there once the retries are spent', async () => {
@@ -73,13 +73,13 @@ describe('/admin/tickets', () => {
     signInAs(ADMIN);
     fakeApi({ 'GET /tickets': { status: 500, body: { message: 'Server error.' } }, 'GET /tickets/stats': { status: 500, body: { message: 'Server error.' } } });
     renderApp('/admin/tickets');
-    expect(screen.getByText('Loading')).toBeTruthy();
+    screen.getByText('Loading');
     // Before the first retry (1 s): the failure is already on screen.
     await act(() => vi.advanceTimersByTimeAsync(900));
-    expect(screen.getByText('Server error....')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    screen.getByText('Server error....');
+    screen.getByRole('button', { name: 'Retry' });
     await act(() => vi.advanceTimersByTimeAsync(RETRIES_MS));
-    expect(screen.getByText('Server error....')).toBeTruthy();
+    screen.getByText('Server error....');
   });
 });
 
@@ -90,20 +90,20 @@ describe('/support', () => {
     const assignedToMe = makeTicket({ title: 'Not created by me', created_by: 'Ada', created_by_id: ADMIN.id });
     serve([mine, assignedToMe, makeTicket({ title: 'Other' })], [mine, assignedToMe]);
     renderApp('/support');
-    expect(await screen.findByText('Mine')).toBeTruthy();
+    await screen.findByText('Mine');
     expect(titles()).toEqual(['Mine']);
     expect(screen.getByRole('link', { name: 'Create Ticket' }).getAttribute('href')).toBe('/support/create-ticket');
     fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
-    expect(await screen.findByText('Other')).toBeTruthy();
+    await screen.findByText('Other');
   });
 
   it('empty states: create for mine, empty for all', async () => {
     signInAs(SUPPORT);
     serve([], []);
     renderApp('/support');
-    expect(await screen.findByText('You have no ticket, create a ticket.')).toBeTruthy();
+    await screen.findByText('You have no ticket, create a ticket.');
     fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
-    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
+    await screen.findByText('You have no Ticket.');
   });
 });
 
@@ -114,11 +114,11 @@ describe('/developer', () => {
     const created = makeTicket({ title: 'Someone else', status: 'assigned', developer: { id: 9, name: 'Otto' } });
     serve(newestFirst(mine, created, makeTicket({ title: 'Unassigned' })), [mine, created]);
     renderApp('/developer');
-    expect(await screen.findByText('Mine')).toBeTruthy();
+    await screen.findByText('Mine');
     expect(titles()).toEqual(['Mine']);
     expect(screen.getByRole('link', { name: 'Mine' }).getAttribute('href')).toBe(`/developer/ticket-details/${mine.number}`);
     fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
-    expect(await screen.findByText('Unassigned')).toBeTruthy();
+    await screen.findByText('Unassigned');
     expect(titles()).toHaveLength(3);
   });
 
@@ -126,8 +126,8 @@ describe('/developer', () => {
     signInAs(DEV);
     serve([], []);
     renderApp('/developer');
-    expect(await screen.findByText('No tickets assigned to you')).toBeTruthy();
+    await screen.findByText('No tickets assigned to you');
     fireEvent.click(screen.getByRole('button', { name: 'All Tickets' }));
-    expect(await screen.findByText('You have no Ticket.')).toBeTruthy();
+    await screen.findByText('You have no Ticket.');
   });
 });

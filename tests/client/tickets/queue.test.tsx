@@ -32,7 +32,7 @@ describe('paged lists', () => {
     const many = newestFirst(...Array.from({ length: 55 }, (_, i) => makeTicket({ title: `Ticket ${i + 1}` })));
     const server = serve(many);
     renderApp('/admin/tickets');
-    expect(await screen.findByText('50 of 55')).toBeTruthy();
+    await screen.findByText('50 of 55');
     expect(titles()).toHaveLength(50);
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(titles()).toHaveLength(55));
@@ -96,7 +96,7 @@ describe('the URL holds the list state', () => {
     signInAs(ADMIN);
     const server = serve(QUEUE, [QUEUE[2]!]);
     renderApp('/admin/tickets?scope=my&status=closed&q=refund&sort=oldest');
-    expect(await screen.findByText('Refund stuck')).toBeTruthy();
+    await screen.findByText('Refund stuck');
     // (The one-ticket pages count My Tickets per status for the chips.)
     const pages = listCalls(server.calls).filter((call) => !call.path.endsWith('limit=1'));
     expect(pages.map((call) => call.path)).toEqual(['/tickets/myTickets?q=refund&status=closed&sort=oldest&limit=50']);
@@ -112,7 +112,7 @@ describe('the URL holds the list state', () => {
     renderApp('/admin/tickets');
     await screen.findByText('Zebra printer jam');
     fireEvent.click(chip('Closed'));
-    expect(await screen.findByText('Refund stuck')).toBeTruthy();
+    await screen.findByText('Refund stuck');
     await act(async () => window.history.back());
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(titles()).toEqual(['Zebra scanner offline', 'Zebra printer jam', 'Login loops']);
@@ -156,9 +156,9 @@ describe('the URL holds the list state', () => {
     signInAs(ADMIN);
     serve(QUEUE);
     renderApp('/admin/tickets?q=nothing-like-it&app=shaq_app&view=cards');
-    expect(await screen.findByText('No tickets match these filters.')).toBeTruthy();
+    await screen.findByText('No tickets match these filters.');
     fireEvent.click(within(screen.getByText('No tickets match these filters.').parentElement!).getByRole('button', { name: 'Clear filters' }));
-    expect(await screen.findByText('Zebra printer jam')).toBeTruthy();
+    await screen.findByText('Zebra printer jam');
     expect(window.location.search).toBe('?view=cards');
     expect(search().value).toBe('');
   });
@@ -199,7 +199,7 @@ describe('table view', () => {
     expect(localStorage.getItem(`helpdesk.ticketView.${me.id}`)).toBe('table');
     first.unmount();
     renderApp('/admin/tickets');
-    expect(await screen.findByRole('table')).toBeTruthy();
+    await screen.findByRole('table');
   });
 
   it('ArrowDown and ArrowUp move between rows; Enter opens the ticket in this area', async () => {

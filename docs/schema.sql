@@ -1,0 +1,191 @@
+-- Generated from a freshly migrated database (PRAGMA user_version = 8) by
+-- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
+-- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
+-- and the shadow tables FTS5 makes for tickets_fts.
+
+CREATE TABLE "categories" (
+  id   INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX categories_name ON categories (name COLLATE NOCASE);
+
+CREATE TABLE comments (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  ticket_id   INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+  user_id     INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  author_name TEXT NOT NULL,
+  author_role TEXT NOT NULL CHECK (author_role IN ('super', 'support', 'developer')),
+  body        TEXT NOT NULL,
+  created_at  TEXT NOT NULL,
+  edited_at   TEXT
+);
+
+CREATE INDEX comments_ticket ON comments (ticket_id, id);
+
+CREATE INDEX comments_user ON comments (user_id);
+
+CREATE TRIGGER comments_count_ad AFTER DELETE ON comments BEGIN
+  UPDATE tickets SET comment_count = comment_count - 1 WHERE id = old.ticket_id;
+END;
+
+CREATE TRIGGER comments_count_ai AFTER INSERT ON comments BEGIN
+  UPDATE tickets SET comment_count = comment_count + 1 WHERE id = new.ticket_id;
+END;
+
+CREATE TABLE "services" (
+  id   INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  app  TEXT NOT NULL CHECK (app IN ('shaq_app', 'shaq_express'))
+);
+
+CREATE UNIQUE INDEX services_name_app ON services (name COLLATE NOCASE, app);
+
+CREATE TABLE sessions (
+  id           INTEGER PRIMARY KEY,
+  user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  token_hash   TEXT NOT NULL UNIQUE,
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL
+);
+
+CREATE INDEX sessions_user ON sessions (user_id);
+
+CREATE TABLE ticket_facts (
+  status TEXT NOT NULL, app TEXT NOT NULL, priority TEXT NOT NULL, category_id INTEGER NOT NULL, service_id INTEGER NOT NULL,
+  created_by_id INTEGER NOT NULL, developer_id INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (status, app, priority, category_id, service_id, created_by_id, developer_id)
+) WITHOUT ROWID;
+
+CREATE TABLE ticket_images (
+  ticket_id INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
+  data_url  TEXT NOT NULL
+);
+
+CREATE TABLE ticket_logs (
+  id         INTEGER PRIMARY KEY,
+  ticket_id  INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+  user_id    INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  name       TEXT NOT NULL,
+  action     TEXT NOT NULL CHECK (action IN ('opened', 'assigned', 'unassigned', 'closed')),
+  created_at TEXT NOT NULL
+);
+
+CREATE INDEX ticket_logs_action ON ticket_logs (action, created_at, ticket_id);
+
+CREATE INDEX ticket_logs_ticket ON ticket_logs (ticket_id, id);
+
+CREATE TABLE tickets (
+  id             INTEGER PRIMARY KEY,
+  number         TEXT NOT NULL UNIQUE,
+  title          TEXT NOT NULL,
+  description    TEXT NOT NULL,
+  priority       TEXT NOT NULL CHECK (priority IN ('low', 'medium', 'high')),
+  category       TEXT NOT NULL,
+  category_id    INTEGER NOT NULL,
+  service        TEXT NOT NULL,
+  service_id     INTEGER NOT NULL,
+  app            TEXT NOT NULL CHECK (app IN ('shaq_app', 'shaq_express')),
+  link           TEXT,
+  has_image      INTEGER NOT NULL DEFAULT 0,
+  status         TEXT NOT NULL CHECK (status IN ('opened', 'assigned', 'closed')),
+  created_by     TEXT NOT NULL,
+  created_by_id  INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  developer_id   INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  developer_name TEXT,
+  created_at     TEXT NOT NULL,
+  updated_at     TEXT NOT NULL
+, priority_rank INTEGER
+  GENERATED ALWAYS AS (CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) VIRTUAL, facets TEXT GENERATED ALWAYS AS (
+  'status_' || status || ' app_' || app || ' priority_' || priority || ' category_' || category_id ||
+  ' service_' || service_id || ' creator_' || coalesce(created_by_id, 'none') || ' developer_' || coalesce(developer_id, 'none')
+) VIRTUAL, due_date TEXT, due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL, comment_count INTEGER NOT NULL DEFAULT 0);
+
+CREATE INDEX tickets_app ON tickets (app, created_at DESC, id DESC);
+
+CREATE INDEX tickets_category ON tickets (category_id, created_at DESC, id DESC);
+
+CREATE INDEX tickets_combination ON tickets
+(status, app, priority, category_id, service_id, created_by_id, developer_id, created_at, updated_at);
+
+CREATE INDEX tickets_creator ON tickets (created_by_id, created_at DESC, id DESC);
+
+CREATE INDEX tickets_developer ON tickets (developer_id, created_at DESC, id DESC);
+
+CREATE INDEX tickets_due ON tickets (due_rank, id, status, app, priority, category_id, service_id, created_by_id, developer_id);
+
+CREATE INDEX tickets_newest ON tickets (created_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
+
+CREATE INDEX tickets_priority ON tickets (priority_rank DESC, created_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
+
+CREATE INDEX tickets_priority_filter ON tickets (priority, created_at DESC, id DESC);
+
+CREATE INDEX tickets_report ON tickets (created_at, status, app, priority, category_id, service_id, developer_id);
+
+CREATE INDEX tickets_report_id ON tickets (id, created_at, status, app, priority, category_id, service_id, developer_id);
+
+CREATE INDEX tickets_service ON tickets (service_id, created_at DESC, id DESC);
+
+CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
+
+CREATE INDEX tickets_updated ON tickets (updated_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
+
+CREATE TRIGGER ticket_facts_ad AFTER DELETE ON tickets BEGIN
+  UPDATE ticket_facts SET n = n - 1 WHERE (status, app, priority, category_id, service_id, created_by_id, developer_id)
+    = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
+  DELETE FROM ticket_facts WHERE n = 0 AND (status, app, priority, category_id, service_id, created_by_id, developer_id)
+    = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
+END;
+
+CREATE TRIGGER ticket_facts_ai AFTER INSERT ON tickets BEGIN
+  INSERT INTO ticket_facts VALUES (new.status, new.app, new.priority, new.category_id, new.service_id,
+    coalesce(new.created_by_id, 0), coalesce(new.developer_id, 0), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER ticket_facts_au AFTER UPDATE OF status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets BEGIN
+  UPDATE ticket_facts SET n = n - 1 WHERE (status, app, priority, category_id, service_id, created_by_id, developer_id)
+    = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
+  INSERT INTO ticket_facts VALUES (new.status, new.app, new.priority, new.category_id, new.service_id,
+    coalesce(new.created_by_id, 0), coalesce(new.developer_id, 0), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+  DELETE FROM ticket_facts WHERE n = 0 AND (status, app, priority, category_id, service_id, created_by_id, developer_id)
+    = (old.status, old.app, old.priority, old.category_id, old.service_id, coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0));
+END;
+
+CREATE TRIGGER tickets_fts_ad AFTER DELETE ON tickets BEGIN
+  INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service, facets)
+  VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service, old.facets);
+END;
+
+CREATE TRIGGER tickets_fts_ai AFTER INSERT ON tickets BEGIN
+  INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service, facets)
+  VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
+END;
+
+CREATE TRIGGER tickets_fts_au AFTER UPDATE OF number, title, description, created_by, developer_name, category, service,
+  status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets BEGIN
+  INSERT INTO tickets_fts (tickets_fts, rowid, number, title, description, created_by, developer_name, category, service, facets)
+  VALUES ('delete', old.id, old.number, old.title, old.description, old.created_by, old.developer_name, old.category, old.service, old.facets);
+  INSERT INTO tickets_fts (rowid, number, title, description, created_by, developer_name, category, service, facets)
+  VALUES (new.id, new.number, new.title, new.description, new.created_by, new.developer_name, new.category, new.service, new.facets);
+END;
+
+CREATE VIRTUAL TABLE tickets_fts USING fts5 (
+  number, title, description, created_by, developer_name, category, service, facets,
+  content = 'tickets', content_rowid = 'id',
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '2 3'
+);
+
+CREATE TABLE "users" (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  first_name    TEXT NOT NULL,
+  last_name     TEXT NOT NULL,
+  email         TEXT NOT NULL,
+  role          TEXT NOT NULL CHECK (role IN ('super', 'support', 'developer')),
+  password_hash TEXT NOT NULL,
+  last_seen     TEXT,
+  created_at    TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
+
+CREATE INDEX users_role ON users (role);
