@@ -73,7 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   settings.apiBase = normalizeApiBase(settings.apiBase);
   const db = openDatabase(settings.dataDir);
   const sessions = createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now);
-  const webhooks = createWebhooks({ urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError });
+  const webhooks = createWebhooks({ urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
   const nowIso = () => new Date(now()).toISOString();
   const app: ServerContext = {
     settings,

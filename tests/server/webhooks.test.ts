@@ -3,16 +3,28 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardSignature } from '../../src/server/events/webhooks.ts';
 import { createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 const SECRET = 'test-webhook-secret';
 const ARRIVES_WITHIN_MS = 3000;
+/** Chat tools put the credential in the path: it must never reach a log. */
+const CREDENTIAL_PATH = '/services/T0001/B0002/credential-in-the-path';
 
 interface Received {
   body: string;
   signature: string | undefined;
+  id: string | undefined;
+  timestamp: string | undefined;
+  standardValid: boolean;
   contentType: string | undefined;
   valid: boolean;
+}
+
+/** The README's receiver check of the Standard Webhooks headers: `v1,` + base64 HMAC of "id.timestamp.body". */
+function verifyStandard(raw: string, id = '', timestamp = '', header = '', secret: string): boolean {
+  const expected = Buffer.from(`v1,${crypto.createHmac('sha256', secret).update(`${id}.${timestamp}.${raw}`).digest('base64')}`);
+  return header.split(' ').some((given) => given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), expected));
 }
 
 /** The README's receiver check: HMAC-SHA256 of the raw body, compared in constant time. */
@@ -46,13 +58,15 @@ beforeAll(async () => {
     req.on('data', (chunk: string) => (raw += chunk));
     req.on('end', () => {
       const signature = req.headers['x-helpdesk-signature'] as string | undefined;
-      received.push({ body: raw, signature, contentType: req.headers['content-type'], valid: verify(raw, signature, SECRET) });
+      const [id, timestamp] = [req.headers['webhook-id'], req.headers['webhook-timestamp']] as Array<string | undefined>;
+      const standardValid = verifyStandard(raw, id, timestamp, req.headers['webhook-signature'] as string | undefined, SECRET);
+      received.push({ body: raw, signature, id, timestamp, standardValid, contentType: req.headers['content-type'], valid: verify(raw, signature, SECRET) });
       const title = JSON.parse(raw).ticket?.title as string;
       res.writeHead(failFor.get(title)?.shift() ?? 204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${CREDENTIAL_PATH}`;
   t = await startTestServer({ webhookUrls: [url], webhookSecret: SECRET, webhookRetrySeconds: [0.05, 0.1] });
   w = await createWorld(t);
 });
@@ -108,6 +122,11 @@ describe('webhooks', () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/attempt 1 of 3: retrying/);
     expect(failures[0]).not.toMatch(/\n\s+at /);
+    expect(failures[0]).toContain('http://127.0.0.1:');
+    expect(failures[0]).not.toContain('credential');
+    // The retry is the same message: the same id, so a receiver that saw it can refuse it.
+    expect(attempts[0]!.id).toBe(attempts[1]!.id);
+    expect(attempts.every((a) => a.standardValid)).toBe(true);
   });
 
   it('gives up after the last retry, one logged line per failed attempt', async () => {
@@ -117,5 +136,51 @@ describe('webhooks', () => {
     await waitFor(() => (t.logs.some((line) => line.includes(created.body.data.number) && line.includes('given up')) ? true : undefined));
     expect(received.filter((r) => JSON.parse(r.body).ticket.title === 'Never delivered')).toHaveLength(3);
     expect(t.logs.filter((line) => line.includes(created.body.data.number))).toHaveLength(3);
+    expect(t.logs.filter((line) => line.includes('credential'))).toEqual([]);
+  });
+
+  it('carries the Standard Webhooks headers: an id per message, the time of sending, a signature over both and the body', async () => {
+    const sent = Math.floor(Date.now() / 1000);
+    const created = await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, { title: 'Standard headers' }) });
+    const hook = await waitFor(() => received.find((r) => JSON.parse(r.body).ticket.number === created.body.data.number));
+    expect(hook.id).toMatch(/^msg_[0-9a-f-]{36}$/);
+    expect(Number(hook.timestamp)).toBeGreaterThanOrEqual(sent - 1);
+    expect(Number(hook.timestamp)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(hook.standardValid).toBe(true);
+    // Replayed with a fresh timestamp, or with another body, the signature no longer holds.
+    expect(verifyStandard(hook.body, hook.id, String(Number(hook.timestamp) + 600), hook.signature, SECRET)).toBe(false);
+    expect(verifyStandard(hook.body.replace('Standard', 'Forged'), hook.id, hook.timestamp, hook.signature, SECRET)).toBe(false);
+    const other = received.find((r) => r !== hook);
+    expect(other?.id).not.toBe(hook.id);
+  });
+
+  it("escapes <, > and & in the text, so a title cannot ping a channel or disguise a link in a chat tool", async () => {
+    const title = 'Urgent <!channel> & <https://evil.example|the docs>';
+    const created = await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w, { title }) });
+    const hook = await waitFor(() => bodies().find((b) => b.ticket.number === created.body.data.number));
+    expect(hook.text).toBe(`Olivia opened ${created.body.data.number} "Urgent &lt;!channel&gt; &amp; &lt;https://evil.example|the docs&gt;"`);
+    // The structured fields keep the title as it was typed.
+    expect(hook.ticket.title).toBe(title);
+  });
+});
+
+describe('webhook settings', () => {
+  it('warns once at start when WEBHOOK_URLS is set without WEBHOOK_SECRET, and not when it has one', async () => {
+    const unsigned = await startTestServer({ webhookUrls: ['http://127.0.0.1:9/hook'], webhookSecret: '' });
+    const signed = await startTestServer({ webhookUrls: ['http://127.0.0.1:9/hook'], webhookSecret: SECRET });
+    try {
+      expect(unsigned.logs.filter((line) => line.includes('WEBHOOK_SECRET'))).toEqual([
+        'WEBHOOK_URLS is set without WEBHOOK_SECRET: deliveries go unsigned, so receivers cannot tell them from forgeries.',
+      ]);
+      expect(signed.logs.filter((line) => line.includes('WEBHOOK_SECRET'))).toEqual([]);
+    } finally {
+      await Promise.all([unsigned.close(), signed.close()]);
+    }
+  });
+
+  it('reads a whsec_ secret as base64 bytes, as Standard Webhooks does (its published example)', () => {
+    expect(standardSignature('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
   });
 });

@@ -64,6 +64,9 @@ const oneLine = (text: string, max: number) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
+/** Chat tools read `<…>` as mentions and links (`<!channel>`, `<https://x|label>`): as text, they escape `&`, `<` and `>`. */
+const chatText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 export function describe(actor: string, ticket: Pick<TicketRow, 'number' | 'title'>, action: TicketAction): string {
   const what = `${ticket.number} "${oneLine(ticket.title, TITLE_IN_TEXT_MAX)}"`;
   switch (action.kind) {
@@ -222,7 +225,7 @@ export function createLive(options: LiveOptions) {
           ticket: { id: ticket.id, number: ticket.number, title: ticket.title, status: ticket.status, priority: ticket.priority },
           actor: { id: actor.id, name: actor.first_name },
           at: nowIso(),
-          text: describe(actor.first_name, ticket, action),
+          text: chatText(describe(actor.first_name, ticket, action)),
         };
         setImmediate(() => webhooks.send(payload, `${change} of ${ticket.number}`));
       }

@@ -7,6 +7,8 @@
 import crypto from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Helpdesk-Signature';
+/** Standard Webhooks: a secret written `whsec_<base64>` is those bytes; any other is its UTF-8 text. */
+const STANDARD_SECRET_PREFIX = 'whsec_';
 /** Deliveries waiting (to be sent or retried) at most; past it the oldest is dropped. */
 const QUEUE_MAX = 1_000;
 /** Deliveries in flight at once. */
@@ -23,10 +25,14 @@ export interface WebhookOptions {
   logError: (line: string) => void;
   queueMax?: number;
   timeoutMs?: number;
+  /** Milliseconds since the epoch, for `webhook-timestamp`. @default Date.now */
+  now?: () => number;
 }
 
 interface Delivery {
   url: string;
+  /** The same for every attempt and every URL, so a receiver can refuse a replay. */
+  id: string;
   body: string;
   label: string;
   /** Attempts made so far. */
@@ -37,10 +43,27 @@ interface Delivery {
 /** `sha256=<hex>`: HMAC-SHA256 of the raw body with the secret. */
 export const signature = (secret: string, body: string) => `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
 
+/** Standard Webhooks' `webhook-signature`: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
+export function standardSignature(secret: string, id: string, timestamp: number, body: string): string {
+  const key = secret.startsWith(STANDARD_SECRET_PREFIX) ? Buffer.from(secret.slice(STANDARD_SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
+  return `v1,${crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** Chat tools' webhook URLs are credentials: logs name only where a delivery went. */
+export function redactUrl(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}`;
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
 export type Webhooks = ReturnType<typeof createWebhooks>;
 
 export function createWebhooks(options: WebhookOptions) {
-  const { urls, secret, retrySeconds, log, logError, queueMax = QUEUE_MAX, timeoutMs = TIMEOUT_MS } = options;
+  const { urls, secret, retrySeconds, log, logError, queueMax = QUEUE_MAX, timeoutMs = TIMEOUT_MS, now = Date.now } = options;
+  if (urls.length > 0 && !secret) logError('WEBHOOK_URLS is set without WEBHOOK_SECRET: deliveries go unsigned, so receivers cannot tell them from forgeries.');
   /** Ready to send, oldest first. */
   const ready: Delivery[] = [];
   /** Waiting for their retry time, oldest first (a Set keeps insertion order). */
@@ -57,7 +80,7 @@ export function createWebhooks(options: WebhookOptions) {
       clearTimeout(dropped.retryTimer);
       retrying.delete(dropped);
     }
-    log(`Webhook queue full (${queueMax}): dropped ${dropped.label} for ${dropped.url}`);
+    log(`Webhook queue full (${queueMax}): dropped ${dropped.label} for ${redactUrl(dropped.url)}`);
   }
 
   function pump(): void {
@@ -78,7 +101,13 @@ export function createWebhooks(options: WebhookOptions) {
     let failure: string | undefined;
     try {
       const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': 'helpdesk-webhooks' };
-      if (secret) headers[SIGNATURE_HEADER] = signature(secret, delivery.body);
+      if (secret) {
+        const timestamp = Math.floor(now() / 1000);
+        headers[SIGNATURE_HEADER] = signature(secret, delivery.body);
+        headers['webhook-id'] = delivery.id;
+        headers['webhook-timestamp'] = String(timestamp);
+        headers['webhook-signature'] = standardSignature(secret, delivery.id, timestamp, delivery.body);
+      }
       const res = await fetch(delivery.url, {
         method: 'POST',
         headers,
@@ -98,10 +127,10 @@ export function createWebhooks(options: WebhookOptions) {
     const wait = retrySeconds[delivery.attempts - 1];
     const total = retrySeconds.length + 1;
     if (wait === undefined) {
-      logError(`Webhook ${delivery.label} to ${delivery.url} failed (${failure}), attempt ${delivery.attempts} of ${total}: given up`);
+      logError(`Webhook ${delivery.label} to ${redactUrl(delivery.url)} failed (${failure}), attempt ${delivery.attempts} of ${total}: given up`);
       return;
     }
-    logError(`Webhook ${delivery.label} to ${delivery.url} failed (${failure}), attempt ${delivery.attempts} of ${total}: retrying in ${wait} s`);
+    logError(`Webhook ${delivery.label} to ${redactUrl(delivery.url)} failed (${failure}), attempt ${delivery.attempts} of ${total}: retrying in ${wait} s`);
     dropOldestIfFull();
     retrying.add(delivery);
     delivery.retryTimer = setTimeout(() => {
@@ -118,9 +147,10 @@ export function createWebhooks(options: WebhookOptions) {
     send(payload: unknown, label: string): void {
       if (closed || urls.length === 0) return;
       const body = JSON.stringify(payload);
+      const id = `msg_${crypto.randomUUID()}`;
       for (const url of urls) {
         dropOldestIfFull();
-        ready.push({ url, body, label, attempts: 0 });
+        ready.push({ url, id, body, label, attempts: 0 });
       }
       pump();
     },
