@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { TicketCard } from '../../../src/client/features/tickets/components/TicketCard.tsx';
+import { TicketCard } from '../../../src/client/features/queue/components/TicketCard.tsx';
 import { fakeApi, signInAs } from '../fakeApi.ts';
 import { ADMIN, DEV, SUPPORT, answer, makeTicket } from './fixtures.ts';
 

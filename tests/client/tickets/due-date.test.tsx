@@ -1,7 +1,7 @@
 /** The due date (product.md#due-date), a field of our own declared once in EXTRA_FIELDS, on every client screen that shows or sends it. */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TicketCard } from '../../../src/client/features/tickets/components/TicketCard.tsx';
+import { TicketCard } from '../../../src/client/features/queue/components/TicketCard.tsx';
 import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
 import { CATEGORIES, SERVICES, SUPPORT, answer, detailRoutes, list, makeTicket } from './fixtures.ts';
 

@@ -7,15 +7,16 @@ import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.t
 import { ReportsPage } from '../../features/reports/pages/ReportsPage.tsx';
 import { CreateAccountPage } from '../../features/staff/pages/CreateAccountPage.tsx';
 import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
-import { BoardPage } from '../../features/tickets/pages/BoardPage.tsx';
+import { BoardPage } from '../../features/queue/pages/BoardPage.tsx';
 import { AdminTicketDetailsPage } from '../../features/tickets/pages/AdminTicketDetailsPage.tsx';
-import { AdminTicketsPage } from '../../features/tickets/pages/AdminTicketsPage.tsx';
+import { AdminTicketsPage } from '../../features/queue/pages/AdminTicketsPage.tsx';
 import { CreateTicketPage } from '../../features/tickets/pages/CreateTicketPage.tsx';
-import { DashboardPage } from '../../features/tickets/pages/DashboardPage.tsx';
+import { DashboardPage } from '../../features/queue/pages/DashboardPage.tsx';
 import { EditTicketPage } from '../../features/tickets/pages/EditTicketPage.tsx';
 import { ROUTES } from '../../lib/paths.ts';
 import { AdminLayout } from '../layout/AdminLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
+import { ticketComments } from '../ticketComments.tsx';
 
 const ADMIN = ROUTES.admin;
 
@@ -28,7 +29,9 @@ export default function AdminArea() {
           <DashboardPage />
         </Route>
         <Route path={ADMIN.tickets} component={AdminTicketsPage} />
-        <Route path={ADMIN.ticket} component={AdminTicketDetailsPage} />
+        <Route path={ADMIN.ticket}>
+          <AdminTicketDetailsPage comments={ticketComments} />
+        </Route>
         <Route path={ADMIN.editTicket} component={EditTicketPage} />
         <Route path={ADMIN.createTicket} component={CreateTicketPage} />
         <Route path={ADMIN.staff} component={StaffPage} />

@@ -1,11 +1,12 @@
 /** The developer route table (lazy chunk). */
 import { Route, Switch } from 'wouter';
-import { BoardPage } from '../../features/tickets/pages/BoardPage.tsx';
-import { DeveloperHomePage } from '../../features/tickets/pages/DeveloperHomePage.tsx';
+import { BoardPage } from '../../features/queue/pages/BoardPage.tsx';
+import { DeveloperHomePage } from '../../features/queue/pages/DeveloperHomePage.tsx';
 import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPage.tsx';
 import { ROUTES } from '../../lib/paths.ts';
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
+import { ticketComments } from '../ticketComments.tsx';
 
 const DEVELOPER = ROUTES.developer;
 const LINKS = [
@@ -18,7 +19,9 @@ export default function DeveloperArea() {
     <AreaLayout home={DEVELOPER.home} links={LINKS}>
       <Switch>
         <Route path={DEVELOPER.home} component={DeveloperHomePage} />
-        <Route path={DEVELOPER.ticket} component={TicketDetailsPage} />
+        <Route path={DEVELOPER.ticket}>
+          <TicketDetailsPage comments={ticketComments} />
+        </Route>
         <Route path={DEVELOPER.board} component={BoardPage} />
         <Route>
           <NotFound home={DEVELOPER.home} />

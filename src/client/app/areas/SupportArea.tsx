@@ -2,11 +2,12 @@
 import { Route, Switch } from 'wouter';
 import { CreateTicketPage } from '../../features/tickets/pages/CreateTicketPage.tsx';
 import { EditTicketPage } from '../../features/tickets/pages/EditTicketPage.tsx';
-import { SupportHomePage } from '../../features/tickets/pages/SupportHomePage.tsx';
+import { SupportHomePage } from '../../features/queue/pages/SupportHomePage.tsx';
 import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPage.tsx';
 import { ROUTES } from '../../lib/paths.ts';
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
+import { ticketComments } from '../ticketComments.tsx';
 
 const SUPPORT = ROUTES.support;
 // The home page has its own Create Ticket link (product.md#support-area), so the top navigation does not repeat it.
@@ -19,7 +20,9 @@ export default function SupportArea() {
         <Route path={SUPPORT.home} component={SupportHomePage} />
         <Route path={SUPPORT.createTicket} component={CreateTicketPage} />
         <Route path={SUPPORT.editTicket} component={EditTicketPage} />
-        <Route path={SUPPORT.ticket} component={TicketDetailsPage} />
+        <Route path={SUPPORT.ticket}>
+          <TicketDetailsPage comments={ticketComments} />
+        </Route>
         <Route>
           <NotFound home={SUPPORT.home} />
         </Route>

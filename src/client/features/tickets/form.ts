@@ -2,7 +2,7 @@
 import type { AppName, Priority } from '../../../shared/constants.ts';
 import { EXTRA_FIELD_NAMES, TICKET_INPUT_FIELDS, toExtraValues, type ExtraFieldName, type TicketInputField } from '../../../shared/ticketFields.ts';
 import type { Ticket } from '../../../shared/types.ts';
-import type { NewTicket, TicketChanges } from './api.ts';
+import type { NewTicket, TicketChanges } from '../../api/ticketChange.ts';
 
 /** Select values are strings; ids become numbers only on the way out. Our own fields are text ('' for none). */
 export interface TicketFormValues extends Record<ExtraFieldName, string> {
@@ -61,7 +61,6 @@ export function withoutImage(values: TicketFormValues): Partial<TicketFormValues
 export const DRAFTS = {
   create: 'create-ticket',
   edit: (number: string) => `edit-ticket:${number}`,
-  comment: (number: string) => `comment:${number}`,
 };
 
 /** What the form says, in the API's shape (validators read the same shape). */

@@ -1,7 +1,8 @@
 import type { Ticket, User } from '../../../../shared/types.ts';
-import { useChangeStatus } from '../api.ts';
+import { useChangeStatus } from '../../../api/ticketChange.ts';
+import { useDevelopers } from '../../../api/users.ts';
 import { destinationAfter } from '../navigation.ts';
-import { DeveloperPickerDialog } from './DeveloperPickerDialog.tsx';
+import { DeveloperPickerDialog } from '../../../components/DeveloperPickerDialog.tsx';
 
 export interface AssignDialogProps {
   ticket: Ticket;
@@ -15,9 +16,11 @@ export function AssignDialog({ ticket, user, onClose }: AssignDialogProps) {
     onSuccess: onClose,
     to: () => destinationAfter('assign', user.role, ticket.number, 'admin'),
   });
+  const developers = useDevelopers();
   return (
     <DeveloperPickerDialog
       title="Assign developer"
+      developers={developers}
       pending={assign.isPending}
       onPick={(developerId) => assign.mutate({ number: ticket.number, status: 'assigned', developer_id: developerId })}
       onClose={onClose}

@@ -2,7 +2,7 @@ import type { Ticket, User } from '../../../../shared/types.ts';
 import { CONFIRM } from '../../../../shared/messages.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { Area } from '../../../lib/paths.ts';
-import { useChangeStatus, type StatusChange } from '../api.ts';
+import { useChangeStatus, type StatusChange } from '../../../api/ticketChange.ts';
 import { destinationAfter, type TicketAction } from '../navigation.ts';
 
 export type ConfirmKind = 'close' | 'open' | 'removeDeveloper' | 'assignSelf';

@@ -5,7 +5,7 @@ import { formatLogDate, isSafeLink } from '../../../../shared/format.ts';
 import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../../../shared/ticketFields.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { TicketImage } from './TicketImage.tsx';
-import panel from './Panel.module.css';
+import panel from '../../../components/Panel.module.css';
 import styles from './TicketInfo.module.css';
 
 /** Only inline images may be shown; anything else in the field is ignored. */

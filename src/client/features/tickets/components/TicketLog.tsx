@@ -1,7 +1,7 @@
-import { useTicketLog } from '../queries.ts';
+import { useTicketLog } from '../../../api/tickets.ts';
 import { formatLogEntry } from '../../../../shared/format.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import panel from './Panel.module.css';
+import panel from '../../../components/Panel.module.css';
 import styles from './TicketLog.module.css';
 
 export function TicketLog({ number }: { number: string }) {

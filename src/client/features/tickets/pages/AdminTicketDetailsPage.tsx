@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useParams } from 'wouter';
 import { ROUTES, withTicket } from '../../../lib/paths.ts';
 import type { Ticket, User } from '../../../../shared/types.ts';
-import { useTicket } from '../queries.ts';
+import { useTicket } from '../../../api/tickets.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button, NavButton } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { AssignDialog } from '../components/AssignDialog.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ConfirmAction, type ConfirmKind } from '../components/ConfirmAction.tsx';
-import { TicketView } from '../components/TicketView.tsx';
+import { TicketView, type CommentsSlot } from '../components/TicketView.tsx';
 import { adminActions } from '../rules.ts';
-import styles from '../components/Page.module.css';
+import styles from '../../../components/Page.module.css';
 
 type Asking = ConfirmKind | 'assign' | null;
 
@@ -40,7 +40,7 @@ function AdminButtons({ ticket, user, ask }: { ticket: Ticket; user: User; ask(k
   );
 }
 
-export function AdminTicketDetailsPage() {
+export function AdminTicketDetailsPage({ comments }: { comments: CommentsSlot }) {
   const { ticketID } = useParams<{ ticketID: string }>();
   const ticket = useTicket(ticketID);
   const user = useAuth((state) => state.user);
@@ -54,7 +54,7 @@ export function AdminTicketDetailsPage() {
       <QueryState query={ticket}>
         {(loaded) => (
           <>
-            <TicketView ticket={loaded} actions={<AdminButtons ticket={loaded} user={user} ask={setAsking} />} />
+            <TicketView ticket={loaded} actions={<AdminButtons ticket={loaded} user={user} ask={setAsking} />} comments={comments} />
             {asking === 'assign' && <AssignDialog ticket={loaded} user={user} onClose={done} />}
             {asking && asking !== 'assign' && (
               <ConfirmAction kind={asking} ticket={loaded} user={user} area="admin" onClose={done} />

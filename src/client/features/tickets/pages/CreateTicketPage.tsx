@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { useDraft } from '../../../lib/draft.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { Button } from '../../../components/Button.tsx';
-import { useCreateTicket } from '../api.ts';
+import { useCreateTicket } from '../../../api/ticketChange.ts';
 import { DRAFTS, EMPTY_FORM, toPayload, withoutImage, type TicketFormValues } from '../form.ts';
 import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';

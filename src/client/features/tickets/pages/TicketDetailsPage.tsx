@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { areaOf, ROUTES, withTicket } from '../../../lib/paths.ts';
 import type { Ticket, User } from '../../../../shared/types.ts';
-import { useTicket } from '../queries.ts';
+import { useTicket } from '../../../api/tickets.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button, NavButton } from '../../../components/Button.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { BackLink } from '../components/BackLink.tsx';
 import { ConfirmAction, type ConfirmKind } from '../components/ConfirmAction.tsx';
-import { TicketView } from '../components/TicketView.tsx';
+import { TicketView, type CommentsSlot } from '../components/TicketView.tsx';
 import { detailsActions } from '../rules.ts';
-import styles from '../components/Page.module.css';
+import styles from '../../../components/Page.module.css';
 
 function DetailsButtons({ ticket, user, ask }: { ticket: Ticket; user: User; ask(kind: ConfirmKind): void }) {
   const can = detailsActions(ticket, user);
@@ -33,7 +33,7 @@ function DetailsButtons({ ticket, user, ask }: { ticket: Ticket; user: User; ask
 }
 
 /** Support and developer ticket details; the area comes from the path. */
-export function TicketDetailsPage() {
+export function TicketDetailsPage({ comments }: { comments: CommentsSlot }) {
   const { ticketID } = useParams<{ ticketID: string }>();
   const [location] = useLocation();
   const area = areaOf(location);
@@ -48,7 +48,7 @@ export function TicketDetailsPage() {
       <QueryState query={ticket}>
         {(loaded) => (
           <>
-            <TicketView ticket={loaded} actions={<DetailsButtons ticket={loaded} user={user} ask={setAsking} />} />
+            <TicketView ticket={loaded} actions={<DetailsButtons ticket={loaded} user={user} ask={setAsking} />} comments={comments} />
             {asking && (
               <ConfirmAction kind={asking} ticket={loaded} user={user} area={area} onClose={() => setAsking(null)} />
             )}

@@ -1,6 +1,6 @@
 /** 'Export CSV': the list's current filter and sort as a file, fetched with the token (never in a URL). */
 import type { TicketQuery } from '../../../../shared/workQueue.ts';
-import { ticketExportPath } from '../queries.ts';
+import { ticketExportPath } from '../../../api/tickets.ts';
 import { Button } from '../../../components/Button.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import { requestBlob } from '../../../lib/request.ts';

@@ -15,14 +15,15 @@ import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
-import { useAddComment, useComments, useDeleteComment, useEditComment, type TicketComment } from '../comments.ts';
-import { DRAFTS } from '../form.ts';
+import { useAddComment, useComments, useDeleteComment, useEditComment, type TicketComment } from '../api.ts';
 import { relativeTime } from '../relativeTime.ts';
 import { CommentBody } from './CommentBody.tsx';
-import panel from './Panel.module.css';
+import panel from '../../../components/Panel.module.css';
 import styles from './Comments.module.css';
 
 export const DELETE_COMMENT = 'Are you sure you want to delete this comment?';
+/** The composer's draft name (lib/draft.ts): one per ticket. */
+const draftName = (number: string) => `comment:${number}`;
 /** The current time, moved on every minute so '5 min ago' stays true. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -118,7 +119,7 @@ function CommentItem({ comment, user, now, onDelete }: { comment: TicketComment;
 
 function Composer({ number }: { number: string }) {
   const userId = useAuth((state) => state.user?.id);
-  const [body, setBody, clearDraft] = useDraft(userId, DRAFTS.comment(number), () => '');
+  const [body, setBody, clearDraft] = useDraft(userId, draftName(number), () => '');
   const [error, setError] = useState<string>();
   const hint = useId();
   const add = useAddComment({ onSuccess: clearDraft });

@@ -4,12 +4,12 @@
  * was); refining a search replaces it, so Back does not replay every word typed.
  */
 import { useSearch, useLocation } from 'wouter';
-import type { Status } from '../../../../shared/constants.ts';
-import type { TicketFilters, TicketQuery } from '../../../../shared/workQueue.ts';
-import { useTicketPages, useTicketStats, useMyStatusCounts } from '../queries.ts';
-import { useAuth } from '../../../lib/auth.ts';
-import { useSavedScroll, useScrollMemory } from '../../../lib/scrollMemory.ts';
-import type { TicketView } from '../components/TicketPages.tsx';
+import type { Status } from '../../../shared/constants.ts';
+import type { TicketFilters, TicketQuery } from '../../../shared/workQueue.ts';
+import { useTicketPages, useTicketStats, useMyStatusCounts } from '../../api/tickets.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { useSavedScroll, useScrollMemory } from '../../lib/scrollMemory.ts';
+import type { TicketView } from './components/TicketPages.tsx';
 import { emptyFor, type ListEmpty } from './emptyState.ts';
 import { hasNarrowingFilters, listSearch, readListState, type ListState } from './listUrl.ts';
 import type { ListConfig } from './scopes.ts';

@@ -2,8 +2,8 @@ import { ROUTES } from '../../../lib/paths.ts';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TicketQueue } from '../components/TicketQueue.tsx';
-import { SUPPORT_LIST } from '../queue/scopes.ts';
-import styles from '../components/Page.module.css';
+import { SUPPORT_LIST } from '../scopes.ts';
+import styles from '../../../components/Page.module.css';
 
 /** product.md#support-area: My Tickets (default; the ones I created) / All Tickets, and a Create Ticket link. */
 export function SupportHomePage() {

@@ -2,10 +2,10 @@
  * Ticket changes: create, edit and the status changes (close, reopen, assign, remove developer).
  * Each goes through useChange: toast, refresh every ticket group, then the caller's landing.
  */
-import { EXTRA_FIELD_NAMES, type TicketInput } from '../../../shared/ticketFields.ts';
-import type { Envelope, Ticket } from '../../../shared/types.ts';
-import { request } from '../../lib/request.ts';
-import { TICKET_GROUPS, useChange, type ChangeOptions } from '../../lib/useChange.ts';
+import { EXTRA_FIELD_NAMES, type TicketInput } from '../../shared/ticketFields.ts';
+import type { Envelope, Ticket } from '../../shared/types.ts';
+import { request } from '../lib/request.ts';
+import { TICKET_GROUPS, useChange, type ChangeOptions } from '../lib/useChange.ts';
 
 export type NewTicket = TicketInput;
 

@@ -1,11 +1,12 @@
 /** The bulk bar's dialogs: the confirmation naming the count, the developer picker, and what was skipped. */
 import { Link } from 'wouter';
 import { BULK_ACTION_LABELS, bulkQuestion, type BulkAction, type BulkSkip } from '../../../../shared/bulk.ts';
+import { useDevelopers } from '../../../api/users.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import styles from './BulkBar.module.css';
-import { DeveloperPickerDialog } from './DeveloperPickerDialog.tsx';
+import { DeveloperPickerDialog } from '../../../components/DeveloperPickerDialog.tsx';
 
 export interface BulkConfirmProps {
   action: BulkAction;
@@ -34,7 +35,10 @@ export function BulkConfirm({ action, count, pending, onConfirm, onCancel }: Bul
 }
 
 function BulkAssign({ count, pending, onConfirm, onCancel }: Omit<BulkConfirmProps, 'action'>) {
-  return <DeveloperPickerDialog title={bulkQuestion('assign', count)} pending={pending} onPick={onConfirm} onClose={onCancel} />;
+  const developers = useDevelopers();
+  return (
+    <DeveloperPickerDialog title={bulkQuestion('assign', count)} developers={developers} pending={pending} onPick={onConfirm} onClose={onCancel} />
+  );
 }
 
 export interface BulkSkippedProps {

@@ -1,14 +1,14 @@
 /**
- * Ticket reads for every area; changes live in api.ts. Lists are read page by page
+ * Ticket reads for every area; changes live in ticketChange.ts. Lists are read page by page
  * (product.md#work-queue): no screen ever asks for the whole list.
  */
-import { STATUSES } from '../../../shared/constants.ts';
-import type { ListEnvelope, Envelope, Ticket, TicketLogEntry } from '../../../shared/types.ts';
-import { PAGE_SIZE, ticketQueryString, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../../shared/workQueue.ts';
-import { request } from '../../lib/request.ts';
-import { useQuery } from '../../lib/query.ts';
-import { useInfiniteQuery } from '../../lib/infiniteQuery.ts';
-import { GROUPS } from '../../lib/useChange.ts';
+import { STATUSES } from '../../shared/constants.ts';
+import type { ListEnvelope, Envelope, Ticket, TicketLogEntry } from '../../shared/types.ts';
+import { PAGE_SIZE, ticketQueryString, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/workQueue.ts';
+import { request } from '../lib/request.ts';
+import { useQuery } from '../lib/query.ts';
+import { useInfiniteQuery } from '../lib/infiniteQuery.ts';
+import { GROUPS } from '../lib/useChange.ts';
 
 /** Keys under the ticket cache groups (product.md#cache); every ticket change refreshes all four. */
 const ticketKeys = {

@@ -1,6 +1,6 @@
 /** Which message an empty ticket list shows (product.md#empty-states and docs/decisions.md). */
-import type { Status } from '../../../../shared/constants.ts';
-import type { EmptyVariant } from '../../../../shared/messages.ts';
+import type { Status } from '../../../shared/constants.ts';
+import type { EmptyVariant } from '../../../shared/messages.ts';
 import type { ListScope } from './scopes.ts';
 
 /** product.md's variants, or our own "No tickets match" state with 'Clear filters'. */

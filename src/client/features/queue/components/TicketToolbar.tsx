@@ -5,9 +5,9 @@
 import { useId, useState } from 'react';
 import { SORTS, SORT_LABELS, type Sort } from '../../../../shared/workQueue.ts';
 import { ToggleGroup } from '../../../components/ToggleGroup.tsx';
-import type { TicketList } from '../queue/useTicketList.ts';
-import type { ListConfig } from '../queue/scopes.ts';
-import { hasNarrowingFilters } from '../queue/listUrl.ts';
+import type { TicketList } from '../useTicketList.ts';
+import type { ListConfig } from '../scopes.ts';
+import { hasNarrowingFilters } from '../listUrl.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { FilterSelect } from './FilterSelect.tsx';
 import { FilterSelects } from './FilterSelects.tsx';

@@ -11,7 +11,7 @@ import { CommentCount } from './CommentCount.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
-import { useChangeStatus } from '../api.ts';
+import { useChangeStatus } from '../../../api/ticketChange.ts';
 import styles from './TicketCard.module.css';
 
 export interface TicketCardProps {

@@ -1,5 +1,5 @@
 import { useCategories } from '../../../api/config.ts';
-import { useTicketPages, useTicketStats } from '../queries.ts';
+import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
 import { useDevelopers, useStaff } from '../../../api/users.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';

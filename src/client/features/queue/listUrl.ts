@@ -4,8 +4,8 @@
  * shared ticketQueryString, and the view. Defaults are left out, so the plain path is the
  * default list.
  */
-import { FILTER_PARAMS, parseTicketQuery, ticketQueryString, type Sort, type TicketFilters } from '../../../../shared/workQueue.ts';
-import type { TicketView } from '../components/TicketPages.tsx';
+import { FILTER_PARAMS, parseTicketQuery, ticketQueryString, type Sort, type TicketFilters } from '../../../shared/workQueue.ts';
+import type { TicketView } from './components/TicketPages.tsx';
 
 export interface ListState {
   /** The scope or tab's value (All/My, Assigned/All). */

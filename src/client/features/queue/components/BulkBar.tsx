@@ -10,7 +10,7 @@ import type { TicketFilters } from '../../../../shared/workQueue.ts';
 import { Button } from '../../../components/Button.tsx';
 import type { Area } from '../../../lib/paths.ts';
 import { useBulkChange, type BulkTarget } from '../bulkApi.ts';
-import { allLoadedSelected, NO_SELECTION, selectAllMatching, selectedCount, type Selection } from '../queue/selection.ts';
+import { allLoadedSelected, NO_SELECTION, selectAllMatching, selectedCount, type Selection } from '../selection.ts';
 import { BulkConfirm, BulkSkipped } from './BulkDialogs.tsx';
 import styles from './BulkBar.module.css';
 

@@ -1,22 +1,25 @@
-/** A dialog that picks one developer from the developer list (product.md#transitions), for one ticket or many. */
+/**
+ * A dialog that picks one developer from the developer list (product.md#transitions), for one
+ * ticket or many; the caller reads the list (useDevelopers) and hands it in.
+ */
 import { useState, type FormEvent } from 'react';
-import { validateAssignDeveloper } from '../../../../shared/validators.ts';
-import { useDevelopers } from '../../../api/users.ts';
-import { Dialog } from '../../../components/Dialog.tsx';
-import { FormActions, FormLayout } from '../../../components/FormLayout.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
-import { SelectField } from '../../../components/SelectField.tsx';
-import { useFormErrors } from '../../../lib/useFormErrors.ts';
+import type { User } from '../../shared/types.ts';
+import { validateAssignDeveloper } from '../../shared/validators.ts';
+import { Dialog } from './Dialog.tsx';
+import { FormActions, FormLayout } from './FormLayout.tsx';
+import { QueryState, type QueryLike } from './QueryState.tsx';
+import { SelectField } from './SelectField.tsx';
+import { useFormErrors } from '../lib/useFormErrors.ts';
 
 export interface DeveloperPickerDialogProps {
   title: string;
+  developers: QueryLike<User[]>;
   pending: boolean;
   onPick(developerId: number): void;
   onClose(): void;
 }
 
-export function DeveloperPickerDialog({ title, pending, onPick, onClose }: DeveloperPickerDialogProps) {
-  const developers = useDevelopers();
+export function DeveloperPickerDialog({ title, developers, pending, onPick, onClose }: DeveloperPickerDialogProps) {
   const [developerId, setDeveloperId] = useState('');
   const { errors, check } = useFormErrors(validateAssignDeveloper, { developer_id: developerId });
 

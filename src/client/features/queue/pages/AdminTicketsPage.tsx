@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TicketQueue } from '../components/TicketQueue.tsx';
-import { ADMIN_LIST } from '../queue/scopes.ts';
-import styles from '../components/Page.module.css';
+import { ADMIN_LIST } from '../scopes.ts';
+import styles from '../../../components/Page.module.css';
 
 /** product.md#admin-area: All Tickets / My Tickets, status chips (none = open work), plus search, filters, sort, export. */
 export function AdminTicketsPage() {

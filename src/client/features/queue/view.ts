@@ -1,5 +1,5 @@
 /** Cards or table: remembered per user on this device, so a shared kiosk keeps each person's choice. */
-import type { TicketView } from '../components/TicketPages.tsx';
+import type { TicketView } from './components/TicketPages.tsx';
 
 const viewKey = (userId: number | undefined) => `helpdesk.ticketView.${userId ?? 'anonymous'}`;
 

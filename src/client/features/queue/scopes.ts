@@ -1,8 +1,8 @@
 /** The scopes (toggle groups) of the three ticket lists and what each one reads (product.md#screens, #permissions). */
-import type { StoredStatus, TicketFilters } from '../../../../shared/workQueue.ts';
-import type { EmptyVariant } from '../../../../shared/messages.ts';
-import type { TicketSource } from '../queries.ts';
-import type { Area } from '../../../lib/paths.ts';
+import type { StoredStatus, TicketFilters } from '../../../shared/workQueue.ts';
+import type { EmptyVariant } from '../../../shared/messages.ts';
+import type { TicketSource } from '../../api/tickets.ts';
+import type { Area } from '../../lib/paths.ts';
 
 export interface ListScope {
   value: string;

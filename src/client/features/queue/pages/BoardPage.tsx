@@ -9,7 +9,7 @@ import { NO_VALUE, type Priority } from '../../../../shared/constants.ts';
 import type { TicketQuery } from '../../../../shared/workQueue.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { useLiveStatus } from '../../../lib/liveUpdates.ts';
-import { useTicketPages, useTicketStats } from '../queries.ts';
+import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
 import styles from './BoardPage.module.css';
 
 const QUEUE: TicketQuery = { status: ['opened', 'assigned'], sort: 'priority' };
