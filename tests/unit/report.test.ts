@@ -24,4 +24,13 @@ describe('report rules', () => {
   it('writes CSV whose text cells never start a formula, while numbers stay numbers', () => {
     expect(csvText(['Name', 'Open'], [['=HYPERLINK("x")', -3], ['Dora, Dev', null]])).toBe('\uFEFFName,Open\r\n"\'=HYPERLINK(""x"")",-3\r\n"Dora, Dev",\r\n');
   });
+
+  it("keeps a cell with ';' whole and inert where a spreadsheet splits cells on ';'", () => {
+    const attack = 'Printer broken;=HYPERLINK("https://evil.example";"Click")';
+    const line = csvText(['Title'], [[attack]]).split('\r\n')[1]!;
+    expect(line).toBe('"Printer broken;\'=HYPERLINK(""https://evil.example"";""Click"")"');
+    // Split on ';' as such a spreadsheet does: no piece starts a formula.
+    for (const piece of line.replace(/^"|"$/g, '').split(';')) expect(piece).not.toMatch(/^[=+\-@\t\r]/);
+    expect(csvText(['Title'], [['a;b']])).toBe('\uFEFFTitle\r\n"a;b"\r\n');
+  });
 });
