@@ -1,4 +1,4 @@
-/** `npm start`: serve the API and the built client until SIGTERM or SIGINT. */
+/** `npm start`: serve the API and the built client until SIGTERM or SIGINT; SIGHUP reloads the TLS certificate. */
 import { startServer } from './server.ts';
 import { settingsFromEnv } from './settings.ts';
 
@@ -27,6 +27,8 @@ const testClock = process.env.TEST_CLOCK === 'stdin' ? { now: stdinClock() } : {
 const server = await startServer({ ...settingsFromEnv(), ...testClock });
 // The end-to-end suite reads this line to find the port (PORT=0 picks a free one).
 console.log(`Listening on ${server.url}`);
+
+process.on('SIGHUP', () => server.reloadCertificate());
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

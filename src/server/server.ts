@@ -10,7 +10,7 @@ import type { ServerContext } from './context.ts';
 import { scheduleBackups } from './db/backups.ts';
 import { dataVersionReader, DB_FILE_NAME, openDatabase } from './db/database.ts';
 import { CACHE_TAGS, createAnswerCache } from './http/answer-cache.ts';
-import { createHttpServer } from './http/connections.ts';
+import { createHttpServer, reloadCertificate } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
@@ -50,6 +50,8 @@ export interface RunningServer {
   url: string;
   port: number;
   app: ServerContext;
+  /** Reads TLS_CERT_FILE and TLS_KEY_FILE again (SIGHUP); on a failure the old certificate keeps serving. */
+  reloadCertificate(): void;
   close(): Promise<void>;
 }
 
@@ -141,5 +143,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       server.closeIdleConnections();
     }));
 
-  return { url: `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`, port, app, close };
+  const reload = () => {
+    try {
+      log(reloadCertificate(server, settings));
+    } catch (error) {
+      logError(`TLS certificate reload failed, still serving the previous one: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return { url: `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`, port, app, reloadCertificate: reload, close };
 }

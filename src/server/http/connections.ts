@@ -8,6 +8,19 @@ import https from 'node:https';
 import type { Settings } from '../settings.ts';
 import { BODY_LIMIT_BYTES } from './body.ts';
 
+/**
+ * TLS 1.2 suites: forward-secret (ECDHE) and AEAD (GCM, ChaCha20) only; CBC and static-RSA
+ * suites are refused. TLS 1.3's own suites are all AEAD and stay as Node sets them.
+ */
+export const TLS12_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
+
 /** How often Node checks the header and request deadlines; bounded so short test deadlines hold. */
 const DEADLINE_CHECK_MAX_MS = 1000;
 
@@ -18,15 +31,31 @@ function deadlines(settings: Settings) {
   return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MAX_MS, headersTimeout / 2) };
 }
 
+/** The certificate, key and suites: read again on every reload. */
+function secureContext(settings: Settings) {
+  return { cert: fs.readFileSync(settings.tlsCertFile!), key: fs.readFileSync(settings.tlsKeyFile!), ciphers: TLS12_CIPHERS, minVersion: 'TLSv1.2' as const, honorCipherOrder: true };
+}
+
 /** HTTPS when both TLS files are set (design.md#tls), plain HTTP otherwise. */
 export function createHttpServer(settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): http.Server | https.Server {
   const { tlsCertFile, tlsKeyFile } = settings;
   if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) throw new Error('Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.');
+  // A handshake never started would hold its socket for Node's default 120 s, past the header deadline.
   const server = tlsCertFile && tlsKeyFile
-    ? https.createServer({ ...deadlines(settings), cert: fs.readFileSync(tlsCertFile), key: fs.readFileSync(tlsKeyFile) }, handle)
+    ? https.createServer({ ...deadlines(settings), ...secureContext(settings), handshakeTimeout: settings.headersTimeoutSeconds * 1000 }, handle)
     : http.createServer(deadlines(settings), handle);
   limitConnections(server, settings, handle);
   return server;
+}
+
+/**
+ * Reads the certificate and key again (a renewed certificate, on SIGHUP): new connections get
+ * them, open ones go on. Files that cannot be read or do not match leave the old ones serving.
+ */
+export function reloadCertificate(server: http.Server | https.Server, settings: Settings): string {
+  if (!(server instanceof https.Server)) return 'SIGHUP: not serving HTTPS, nothing to reload.';
+  server.setSecureContext(secureContext(settings));
+  return `TLS certificate reloaded from ${settings.tlsCertFile}.`;
 }
 
 function limitConnections(server: http.Server | https.Server, settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): void {
