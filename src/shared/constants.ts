@@ -52,4 +52,7 @@ export const LIMITS = {
   cardNameKeep: 8,
 } as const;
 
+/** US short month names, as log dates and due dates are shown (product.md#log-entry). */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 export const AUTH_STORAGE_KEY = 'Auth-token';

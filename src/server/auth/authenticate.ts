@@ -1,7 +1,7 @@
 /** Who is asking: the bearer token's user (DESIGN §5), and when they were last seen (DESIGN §3). */
 import type { User } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
-import { unauthenticated } from '../http/errors.ts';
+import { unauthenticated } from '../errors.ts';
 import { hashToken } from './sessions.ts';
 
 /** Recording every request would make every read a write; once a minute is precise enough. */

@@ -4,7 +4,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { EXTRA_SORTS, FILTER_PARAMS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
-import { invalid } from '../http/errors.ts';
+import { invalid } from '../errors.ts';
 import { FACTS, type Facts } from './ticket-facts.ts';
 
 /** More words than this add nothing to a search but cost. */
