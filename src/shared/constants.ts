@@ -52,6 +52,9 @@ export const LIMITS = {
   cardNameKeep: 8,
 } as const;
 
+/** US short month names, as log dates and due dates are shown (product.md#log-entry). */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 export const AUTH_STORAGE_KEY = 'Auth-token';
 
 /** What a screen shows where a ticket has no value: no developer, no link, an empty extra field (product.md#ticket-card). */

@@ -1,9 +1,8 @@
 /** Display rules shared by every screen (product.md#ticket-card, #log-entry): card truncation, log dates, safe links. */
-import { LIMITS } from './constants.ts';
+import { LIMITS, MONTHS } from './constants.ts';
 import type { TicketLogEntry } from './types.ts';
 
 const ELLIPSIS = '...';
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function truncateTitle(title: string): string {
   return title.length > LIMITS.cardTitleMax ? title.slice(0, LIMITS.cardTitleKeep) + ELLIPSIS : title;

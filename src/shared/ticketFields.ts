@@ -8,8 +8,7 @@
  * when it names a sort, the work queue's sorts all read the declaration. Its column comes from a
  * migration.
  */
-import type { AppName, Priority, Status } from './constants.ts';
-import { MONTHS } from './format.ts';
+import { MONTHS, type AppName, type Priority, type Status } from './constants.ts';
 
 /** A due date is a calendar day, `YYYY-MM-DD`, with no time and no zone. */
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,8 +1,11 @@
 /** The request pipeline's steps, each on its own (polka-style): CORS, the caller, last seen. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER } from '../../src/shared/index.ts';
 import { authenticate, markSeen } from '../../src/server/auth/authenticate.ts';
+import { busy, conflict, DomainError, forbidden, invalid, notFound, tooMany, unauthenticated } from '../../src/server/errors.ts';
 import { createCors } from '../../src/server/http/cors.ts';
+import { asHttpError, HttpError } from '../../src/server/http/errors.ts';
 import { ADMIN, startTestServer, type TestServer } from './helpers.ts';
 
 /** Just enough of a response to record what a step sets. */
@@ -47,6 +50,33 @@ describe('cors', () => {
   });
 });
 
+/** The answer the error funnel gives for what `run` throws. */
+function answerFor(run: () => unknown): HttpError {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof DomainError ? asHttpError(error) : (error as HttpError);
+  }
+  throw new Error('nothing was thrown');
+}
+
+describe('the error funnel', () => {
+  it('answers each domain refusal with its status, message, field errors and Retry-After', () => {
+    const answers = [unauthenticated(), forbidden(), notFound(), conflict(), invalid({ title: 'Bad title', email: 'Bad e-mail' }), tooMany(SERVER.tooManyAttempts, 7), busy(5)]
+      .map(asHttpError)
+      .map(({ status, message, errors, headers }) => ({ status, message, errors, headers }));
+    expect(answers).toEqual([
+      { status: 401, message: SERVER.unauthenticated, errors: undefined, headers: {} },
+      { status: 403, message: SERVER.forbidden, errors: undefined, headers: {} },
+      { status: 404, message: SERVER.notFound, errors: undefined, headers: {} },
+      { status: 409, message: SERVER.ticketStateConflict, errors: undefined, headers: {} },
+      { status: 422, message: 'Bad title', errors: { title: ['Bad title'], email: ['Bad e-mail'] }, headers: {} },
+      { status: 429, message: SERVER.tooManyAttempts, errors: undefined, headers: { 'Retry-After': '7' } },
+      { status: 503, message: SERVER.busy, errors: undefined, headers: { 'Retry-After': '5' } },
+    ]);
+  });
+});
+
 describe('the caller and last seen', () => {
   let t: TestServer;
   beforeAll(async () => {
@@ -58,7 +88,7 @@ describe('the caller and last seen', () => {
     const token = await t.signIn(ADMIN.email, ADMIN.password);
     expect(authenticate(t.server.app, `Bearer ${token}`).user.email).toBe(ADMIN.email);
     for (const header of [undefined, 'Basic abc', 'Bearer', `Bearer ${token}x`]) {
-      expect(() => authenticate(t.server.app, header)).toThrow(expect.objectContaining({ status: 401 }));
+      expect(answerFor(() => authenticate(t.server.app, header)).status).toBe(401);
     }
   });
 

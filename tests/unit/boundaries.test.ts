@@ -1,7 +1,8 @@
 /**
  * The import rules of src/, enforced: every import (static, re-export, dynamic) of every file is
- * checked, and a crossing fails naming the file, the import and the rule. The same rules are
- * written for people in docs/client-architecture.md ("Boundaries"); change both together.
+ * checked, and a crossing fails naming the file, the import and the rule; an import cycle fails
+ * naming its files. The same rules are written for people in docs/client-architecture.md
+ * ("Boundaries") and, for the server's layers, src/server/README.md ("Layers"); change both together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
@@ -18,12 +19,17 @@ export const RULES = {
   layers: 'client layers: lib imports only lib; api and components import lib; features import lib, api and components; app imports anything',
   featuresApart: 'no feature imports another feature',
   pagesFromApp: "only app/ imports a feature's pages",
+  serverDomain: 'server layers: db, store, tickets, events and auth import nothing from http/ or routes/ (they throw the refusals of server/errors.ts)',
+  httpBelowRoutes: 'server layers: http/ imports nothing from routes/ (server.ts wires the routes in)',
+  noCycles: 'no import cycles, on any side',
 } as const;
 type Rule = keyof typeof RULES;
 
-/** Where a file sits: its side, and on the client its layer and feature. */
+/** Where a file sits: its side, on the server its folder, and on the client its layer and feature. */
 interface Place {
   side: 'shared' | 'server' | 'client' | 'styles' | 'outside';
+  /** On the server: 'http', 'store'…; undefined for the files at its root (server.ts, errors.ts…). */
+  folder?: string;
   layer?: Layer;
   feature?: string;
   page?: boolean;
@@ -41,11 +47,15 @@ const BELOW: Record<Layer, readonly Layer[]> = {
   app: ['lib', 'api', 'components', 'features'],
 };
 
+/** Server folders that say what the server does, never how it answers: they import no http/ or routes/. */
+const SERVER_DOMAIN = ['db', 'store', 'tickets', 'events', 'auth'];
+
 /** `path` is relative to src/, with '/' separators ('client/lib/query.ts'). */
 export function placeOf(path: string): Place {
   const [top, area, feature, kind] = path.split('/');
   if (path.startsWith('../styles/')) return { side: 'styles' };
-  if (top === 'shared' || top === 'server') return { side: top };
+  if (top === 'shared') return { side: top };
+  if (top === 'server') return { side: top, folder: feature === undefined ? undefined : area };
   if (top !== 'client') return { side: 'outside' };
   // Files at the client's root (main.tsx) compose everything, like app/.
   const layer = LAYERS.find((name) => name === area) ?? 'app';
@@ -66,12 +76,19 @@ export function crossings(from: string, specifier: string): Rule[] {
   if (here.side === 'shared') return there.side === 'shared' ? [] : ['sharedOnlyShared'];
   if (there.side === 'shared' || there.side === 'styles') return [];
   if (here.side !== there.side) return ['sidesApart'];
-  if (here.side === 'server') return [];
+  if (here.side === 'server') return serverCrossings(here.folder, there.folder);
   const broken: Rule[] = [];
   if (there.layer !== here.layer && !BELOW[here.layer!].includes(there.layer!)) broken.push('layers');
   if (here.feature && there.feature && here.feature !== there.feature) broken.push('featuresApart');
   if (there.page && here.layer !== 'app' && !(here.page && here.feature === there.feature)) broken.push('pagesFromApp');
   return broken;
+}
+
+function serverCrossings(from: string | undefined, to: string | undefined): Rule[] {
+  if (from === to) return [];
+  if (from && SERVER_DOMAIN.includes(from) && (to === 'http' || to === 'routes')) return ['serverDomain'];
+  if (from === 'http' && to === 'routes') return ['httpBelowRoutes'];
+  return [];
 }
 
 const IMPORTS = [
@@ -95,16 +112,100 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Every source file under src/ (relative, '/' separators) with the specifiers it imports. */
+function sourceImports(): Map<string, string[]> {
+  return new Map(sourceFiles(SRC).map((file) => [relative(SRC, file).split('\\').join('/'), importsOf(readFileSync(file, 'utf8'))]));
+}
+
+/** Which source files each file imports (type-only and dynamic imports count too). */
+function importGraph(): Map<string, string[]> {
+  const files = sourceImports();
+  const graph = new Map<string, string[]>();
+  for (const [from, specifiers] of files) {
+    const targets = specifiers.filter((s) => s.startsWith('.')).map((s) => posix.normalize(posix.join(posix.dirname(from), s)));
+    graph.set(from, [...new Set(targets.filter((target) => files.has(target)))]);
+  }
+  return graph;
+}
+
+/** The groups of files that reach each other through their imports (Tarjan), each at least one cycle. */
+function circularGroups(graph: ReadonlyMap<string, readonly string[]>): Set<string>[] {
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: Set<string>[] = [];
+  const visit = (node: string) => {
+    order.set(node, order.size);
+    low.set(node, order.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) visit(next);
+      if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, low.get(next)!));
+    }
+    if (low.get(node) !== order.get(node)) return;
+    const group = new Set(stack.splice(stack.indexOf(node)));
+    if (group.size > 1 || graph.get(node)?.includes(node)) groups.push(group);
+  };
+  for (const node of graph.keys()) if (!order.has(node)) visit(node);
+  return groups;
+}
+
+/** The shortest way from `start` back to itself inside its group (breadth first). */
+function shortestCycle(graph: ReadonlyMap<string, readonly string[]>, group: Set<string>, start: string): string[] {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (const node of queue) {
+    for (const next of graph.get(node) ?? []) {
+      if (next === start) {
+        const way: string[] = [];
+        for (let at = node; at !== start; at = cameFrom.get(at)!) way.unshift(at);
+        return [start, ...way, start];
+      }
+      if (group.has(next) && !cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  throw new Error(`${start} is in no cycle`);
+}
+
+/** One cycle for each group of files that import each other in a circle: from its first file (by name) back to it. */
+export function cyclesIn(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  return circularGroups(graph)
+    .map((group) => shortestCycle(graph, group, [...group].sort()[0]!))
+    .sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
 describe('import boundaries', () => {
   it('no file in src/ crosses a rule', () => {
     const found: string[] = [];
-    for (const file of sourceFiles(SRC)) {
-      const from = relative(SRC, file).split('\\').join('/');
-      for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+    for (const [from, specifiers] of sourceImports()) {
+      for (const specifier of specifiers) {
         for (const rule of crossings(from, specifier)) found.push(`src/${from} imports '${specifier}': ${RULES[rule]}`);
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('no import cycle in src/', () => {
+    const found = cyclesIn(importGraph()).map((cycle) => `${RULES.noCycles}: ${cycle.map((file) => `src/${file}`).join(' → ')}`);
+    expect(found).toEqual([]);
+  });
+
+  it('finds every cycle, and names each by its shortest way round', () => {
+    const graph = new Map([
+      ['b.ts', ['c.ts', 'a.ts']],
+      ['a.ts', ['b.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+      ['e.ts', ['e.ts', 'a.ts']],
+      ['f.ts', ['g.ts']],
+      ['g.ts', ['h.ts']],
+      ['h.ts', ['f.ts']],
+    ]);
+    expect(cyclesIn(graph)).toEqual([['a.ts', 'b.ts', 'a.ts'], ['e.ts', 'e.ts'], ['f.ts', 'g.ts', 'h.ts', 'f.ts']]);
+    expect(cyclesIn(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([]);
   });
 
   it('reads every kind of import, and not the ones in comments', () => {
@@ -144,6 +245,17 @@ describe('import boundaries', () => {
     ['client/features/tickets/pages/A.tsx', '../components/TicketCard.tsx', 'nothing'],
     ['client/main.tsx', '../../styles/tokens.css', 'nothing'],
     ['server/main.ts', 'node:http', 'nothing'],
+    ['server/store/queue-sql.ts', '../http/errors.ts', 'serverDomain'],
+    ['server/tickets/images.ts', '../http/respond.ts', 'serverDomain'],
+    ['server/events/live.ts', '../routes/comments.ts', 'serverDomain'],
+    ['server/auth/sign-in.ts', '../http/errors.ts', 'serverDomain'],
+    ['server/db/database.ts', '../http/router.ts', 'serverDomain'],
+    ['server/http/pipeline.ts', '../routes/tickets.ts', 'httpBelowRoutes'],
+    ['server/tickets/transitions.ts', '../errors.ts', 'nothing'],
+    ['server/http/pipeline.ts', '../auth/authenticate.ts', 'nothing'],
+    ['server/routes/tickets.ts', '../http/respond.ts', 'nothing'],
+    ['server/server.ts', './routes/tickets.ts', 'nothing'],
+    ['server/context.ts', './http/answer-cache.ts', 'nothing'],
   ])('%s importing %s breaks %s', (from, specifier, rule) => {
     expect(crossings(from, specifier)).toEqual(rule === 'nothing' ? [] : [rule]);
   });

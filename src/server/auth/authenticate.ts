@@ -1,7 +1,7 @@
 /** Who is asking: the bearer token's user (design.md#sessions), and when they were last seen (design.md#accounts). */
 import type { User } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
-import { unauthenticated } from '../http/errors.ts';
+import { unauthenticated } from '../errors.ts';
 import { hashToken } from './sessions.ts';
 
 /** Recording every request would make every read a write; once a minute is precise enough. */

@@ -10,7 +10,7 @@
  */
 import { SERVER, validateSignIn, type SignInAnswer } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
-import { check, HttpError } from '../http/errors.ts';
+import { check, DomainError, tooMany } from '../errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { HashQueueFull, hashCost, verifyPassword } from './passwords.ts';
 
@@ -22,12 +22,12 @@ export const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Waits until `until` (performance.now() time): a cheaper old hash answers no sooner than a dummy. */
 const padTo = (until: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
 
-const tooMany = (seconds: number) => new HttpError(429, SERVER.tooManyAttempts, undefined, { 'Retry-After': String(seconds) });
+const tooManyAttempts = (seconds: number) => tooMany(SERVER.tooManyAttempts, seconds);
 
-/** Throws 429 with Retry-After while any of the keys is over its limit. */
+/** Refuses (too many, with the seconds to wait) while any of the keys is over its limit. */
 export function refuseWhileLimited(checks: Array<[RateLimiter, string]>, countPending = true): void {
   const wait = Math.max(...checks.map(([limiter, key]) => limiter.retryAfter(key, countPending)));
-  if (wait > 0) throw tooMany(wait);
+  if (wait > 0) throw tooManyAttempts(wait);
 }
 
 export async function signIn(app: ServerContext, body: Record<string, unknown>, ip: string): Promise<SignInAnswer> {
@@ -67,7 +67,7 @@ export async function signIn(app: ServerContext, body: Record<string, unknown>, 
     verdict = Boolean(user && token);
     if (!user || !token) {
       app.accountLimiter.fail(email);
-      throw new HttpError(422, SERVER.badCredentials);
+      throw new DomainError('invalid', SERVER.badCredentials);
     }
     // The real user is back: the account's count starts again. A guesser's own address keeps
     // its pair count, so this hands them nothing.
@@ -77,7 +77,7 @@ export async function signIn(app: ServerContext, body: Record<string, unknown>, 
     app.users.markSeen(user.id, lastSeen);
     return { user: { ...user, last_seen: lastSeen }, authorization: { token, type: 'bearer' } };
   } catch (error) {
-    if (error instanceof HashQueueFull) throw tooMany(1);
+    if (error instanceof HashQueueFull) throw tooManyAttempts(1);
     throw error;
   } finally {
     settlePair(verdict === false);

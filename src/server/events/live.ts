@@ -6,10 +6,9 @@
  * behind is cut off). A stream ends when its session does: checked on each event and heartbeat,
  * and at once when sessions are revoked (sign-out, password change, account deletion).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { SERVER, type TicketChange, type TicketEvent, type User } from '../../shared/index.ts';
-import { HttpError } from '../http/errors.ts';
-import { addVary } from '../http/respond.ts';
+import { busy, tooMany } from '../errors.ts';
 import type { TicketRow } from '../store/tickets.ts';
 import type { Webhooks } from './webhooks.ts';
 
@@ -17,6 +16,8 @@ import type { Webhooks } from './webhooks.ts';
 export const EVENT_BUFFER_SIZE = 1_000;
 export const MAX_STREAMS_PER_USER = 5;
 export const MAX_STREAMS = 1_000;
+/** A stream refused for the caps above may be asked for again after this. */
+const RETRY_STREAM_AFTER_SECONDS = 5;
 /** A stream whose client has not taken this much is cut off rather than buffered for ever. */
 const MAX_UNSENT_BYTES = 256 * 1024;
 const TITLE_IN_TEXT_MAX = 80;
@@ -231,26 +232,21 @@ export function createLive(options: LiveOptions) {
       }
     },
 
-    /** GET /events: checks the caps, then holds the response open as an event stream. */
-    open(req: IncomingMessage, userId: number, tokenHash: string): (res: ServerResponse) => void {
-      if ((perUser.get(userId) ?? 0) >= maxPerUser) throw new HttpError(429, SERVER.tooManyStreams, undefined, { 'Retry-After': '5' });
-      if (streams.size >= maxStreams) throw new HttpError(503, SERVER.busy, undefined, { 'Retry-After': '5' });
-      const resume = replay(req.headers['last-event-id']);
+    /**
+     * GET /events: checks the caps and what a Last-Event-ID resumes; the answer, once its headers
+     * are written (http/respond.ts, sendEventStream), is held open as an event stream by `attach`.
+     */
+    open(userId: number, tokenHash: string, lastEventId: string | string[] | undefined): (res: ServerResponse) => void {
+      if ((perUser.get(userId) ?? 0) >= maxPerUser) throw tooMany(SERVER.tooManyStreams, RETRY_STREAM_AFTER_SECONDS);
+      if (streams.size >= maxStreams) throw busy(RETRY_STREAM_AFTER_SECONDS);
+      const resume = replay(lastEventId);
       // Resumed: every frame so far is replayed or was seen, so a fan-out under way skips them.
-      const resumedTo = String(req.headers['last-event-id'] ?? '').trim() !== '' && resume !== RESET_EVENT ? lastId : 0;
-      return (res) => {
-        if (req.method === 'HEAD') {
-          addVary(res, 'Authorization');
-          return void res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' }).end();
-        }
+      const resumedTo = String(lastEventId ?? '').trim() !== '' && resume !== RESET_EVENT ? lastId : 0;
+      return function attach(res) {
         const stream: Stream = { res, userId, tokenHash, validUntil: 0, lastSent: resumedTo };
         streams.add(stream);
         perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
         res.once('close', () => remove(stream));
-        req.socket.setNoDelay(true);
-        req.socket.setKeepAlive(true, 60_000);
-        addVary(res, 'Authorization');
-        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
         if (resume) res.write(resume);
         else res.flushHeaders();
         heartbeat ??= setInterval(beat, heartbeatSeconds * 1000).unref();

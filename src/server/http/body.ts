@@ -69,9 +69,6 @@ function receive(req: IncomingMessage, limit: number): Promise<Record<string, un
   });
 }
 
-/** A text field as stored: validators have checked it is a string; stored without outer spaces. */
-export const bodyText = (value: unknown) => String(value).trim();
-
 /** node:sqlite cuts text at a NUL character, which would silently lose the rest: drop NULs. */
 const clean = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
 

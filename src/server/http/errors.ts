@@ -1,5 +1,9 @@
-/** Every refusal is thrown as an HttpError; the pipeline turns it into the error body of design.md#errors-envelope. */
-import { SERVER, type FieldErrors } from '../../shared/index.ts';
+/**
+ * Every refusal is answered as an HttpError, which the pipeline's error funnel turns into the error body of
+ * design.md#errors-envelope. The HTTP layer throws its own (a body too large, a busy server); the domain's
+ * refusals (../errors.ts) become one there, through asHttpError.
+ */
+import type { DomainError, Refusal } from '../errors.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -17,21 +21,18 @@ export class HttpError extends Error {
 /** The client hung up before its request was read: nobody is left to answer, and nothing went wrong here. */
 export class ClientGone extends Error {}
 
-export const unauthenticated = () => new HttpError(401, SERVER.unauthenticated);
-export const forbidden = () => new HttpError(403, SERVER.forbidden);
-export const notFound = () => new HttpError(404, SERVER.notFound);
-export const conflict = () => new HttpError(409, SERVER.ticketStateConflict);
+const STATUS_OF: Record<Refusal, number> = {
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  busy: 503,
+};
 
-/** 422 whose message is the first field's message (the client toasts `message`). */
-export function invalid(fieldErrors: FieldErrors): HttpError {
-  const entries = Object.entries(fieldErrors);
-  const errors = Object.fromEntries(entries.map(([field, message]) => [field, [message]]));
-  return new HttpError(422, entries[0]?.[1] ?? SERVER.serverError, errors);
-}
-
-/** Throws a 422 when any rule failed; the first error for each field wins. */
-export function check(...results: FieldErrors[]): void {
-  const merged: FieldErrors = {};
-  for (const result of results) for (const [field, message] of Object.entries(result)) merged[field] ??= message;
-  if (Object.keys(merged).length) throw invalid(merged);
+/** A domain refusal as it is answered: its status, its message and field errors, Retry-After when it has one. */
+export function asHttpError(error: DomainError): HttpError {
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return new HttpError(STATUS_OF[error.refusal], error.message, error.errors, headers);
 }

@@ -8,9 +8,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVER } from '../../shared/index.ts';
 import { authenticate, markSeen, type Caller } from '../auth/authenticate.ts';
 import type { ServerContext } from '../context.ts';
+import { DomainError } from '../errors.ts';
 import { readBody } from './body.ts';
 import { createCors } from './cors.ts';
-import { ClientGone, HttpError } from './errors.ts';
+import { asHttpError, ClientGone, HttpError } from './errors.ts';
 import { Payload } from './payload.ts';
 import { logRequest, noteUser } from './request-log.ts';
 import { sendApi, sendStream, setSecurityHeaders, type StreamLimits } from './respond.ts';
@@ -71,7 +72,7 @@ export function createRequestHandler(app: ServerContext, router: Router) {
 
   async function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): Promise<void> {
     if (error instanceof ClientGone) return void res.destroy();
-    const known = error instanceof HttpError ? error : undefined;
+    const known = error instanceof HttpError ? error : error instanceof DomainError ? asHttpError(error) : undefined;
     if (!known) app.logError(`Unhandled error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     const failure = known ?? new HttpError(500, SERVER.serverError);
     const body = failure.errors ? { message: failure.message, errors: failure.errors } : { message: failure.message };

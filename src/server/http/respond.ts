@@ -26,6 +26,9 @@ const STREAM_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zli
 /** Streams being written at once; each holds a compressor and a batch of rows. More wait for 503's Retry-After. */
 export const MAX_STREAMS = 16;
 let openStreams = 0;
+const EVENT_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' };
+/** An event stream is quiet between heartbeats: TCP keep-alive stops idle connections being dropped meanwhile. */
+const EVENT_STREAM_KEEP_ALIVE_MS = 60_000;
 
 export interface StreamLimits {
   /** A stream whose client takes nothing for this long is cut off. */
@@ -36,6 +39,35 @@ export interface StreamLimits {
 export function addVary(res: ServerResponse, value: string): void {
   const earlier = res.getHeader('Vary');
   res.setHeader('Vary', earlier ? `${String(earlier)}, ${value}` : value);
+}
+
+/**
+ * Stored bytes served as their own type (a ticket's image): never sniffed, shown inline,
+ * revalidated by an ETag of `version`, the same for every caller since it does not depend on who asks.
+ */
+export function sendInline(req: IncomingMessage, res: ServerResponse, answer: { type: string; bytes: () => Buffer; version: string }): void {
+  const etag = `"${crypto.createHash('sha1').update(answer.version).digest('base64url')}"`;
+  res.setHeader('Cache-Control', REVALIDATE);
+  addVary(res, 'Authorization');
+  res.setHeader('ETag', etag);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Disposition', 'inline');
+  if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
+  const bytes = answer.bytes();
+  res.writeHead(200, { 'Content-Type': answer.type, 'Content-Length': bytes.length }).end(bytes);
+}
+
+/**
+ * An event stream's answer (GET /events): its headers, then `attach` holds the response open and
+ * writes the events (events/live.ts). A HEAD gets the headers alone.
+ */
+export function sendEventStream(req: IncomingMessage, res: ServerResponse, attach: (res: ServerResponse) => void): void {
+  addVary(res, 'Authorization');
+  if (req.method === 'HEAD') return void res.writeHead(200, EVENT_STREAM_HEADERS).end();
+  req.socket.setNoDelay(true);
+  req.socket.setKeepAlive(true, EVENT_STREAM_KEEP_ALIVE_MS);
+  res.writeHead(200, { ...EVENT_STREAM_HEADERS, 'X-Accel-Buffering': 'no' });
+  attach(res);
 }
 
 export function setSecurityHeaders(res: ServerResponse): void {

@@ -1,5 +1,5 @@
 /** Role checks shared by the route files (design.md#permissions: deny by default, decided by the user's role and id). */
-import { forbidden } from '../http/errors.ts';
+import { forbidden } from '../errors.ts';
 import type { SignedInContext } from '../http/router.ts';
 
 /** Account management and configuration are for the super role only. */

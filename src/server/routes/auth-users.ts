@@ -14,8 +14,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { refuseWhileLimited, signIn } from '../auth/sign-in.ts';
 import { idParam, type ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
-import { bodyText } from '../http/body.ts';
-import { check, forbidden, invalid, notFound } from '../http/errors.ts';
+import { bodyText } from '../body-text.ts';
+import { check, forbidden, invalid, notFound } from '../errors.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
 import { requireSuper } from './access.ts';
 

@@ -20,7 +20,7 @@ import {
 import type { ServerContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
-import { check, HttpError, invalid } from '../http/errors.ts';
+import { check, DomainError, invalid } from '../errors.ts';
 import type { Router } from '../http/router.ts';
 import type { TicketRow } from '../store/tickets.ts';
 import { createTransitions, statusAction } from '../tickets/transitions.ts';
@@ -41,10 +41,10 @@ function patchBody(request: BulkRequest): Record<string, unknown> {
   return bodies[request.action];
 }
 
-/** Why the single-ticket change refused, in words, from its status code and the ticket as it is now. */
-function skipReason(error: HttpError, action: BulkAction, now: TicketRow | undefined): SkipReason {
+/** Why the single-ticket change refused, in words, from its refusal and the ticket as it is now. */
+function skipReason(error: DomainError, action: BulkAction, now: TicketRow | undefined): SkipReason {
   if (!now) return SKIP_REASONS.notFound;
-  if (error.status === 403) return SKIP_REASONS.notAllowed;
+  if (error.refusal === 'forbidden') return SKIP_REASONS.notAllowed;
   if (action === 'close') return SKIP_REASONS.alreadyClosed;
   if (action === 'reopen') return SKIP_REASONS.notClosed;
   if (now.status === 'closed') return SKIP_REASONS.closed;
@@ -91,8 +91,8 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
           changes.push({ id: ticket.id, message: changeWithin(ticket, actor, body) });
           result.changed.push(ticket.number);
         } catch (error) {
-          // A 422 is the request's fault, not this ticket's: it undoes the lot (input is checked first, so it is rare).
-          if (!(error instanceof HttpError) || error.status === 422) throw error;
+          // Invalid input (422) is the request's fault, not this ticket's: it undoes the lot (input is checked first, so it is rare).
+          if (!(error instanceof DomainError) || error.refusal === 'invalid') throw error;
           result.skipped.push({ number: ticket.number, reason: skipReason(error, request.action, app.tickets.findById(ticket.id)) });
         }
       }

@@ -2,8 +2,9 @@
 import { COMMENT_MESSAGES, validateComment } from '../../shared/index.ts';
 import { idParam, type ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
-import { bodyText } from '../http/body.ts';
-import { check, forbidden, notFound } from '../http/errors.ts';
+import { bodyText } from '../body-text.ts';
+import { check, forbidden, notFound } from '../errors.ts';
+import { sendEventStream } from '../http/respond.ts';
 import type { Router } from '../http/router.ts';
 
 export function commentRoutes(router: Router, app: ServerContext): void {
@@ -57,5 +58,8 @@ export function commentRoutes(router: Router, app: ServerContext): void {
     return { body: { message: COMMENT_MESSAGES.deleted } };
   });
 
-  router.add('GET', '/events', (ctx) => ({ raw: app.live.open(ctx.req, ctx.user.id, ctx.tokenHash) }));
+  router.add('GET', '/events', (ctx) => {
+    const attach = app.live.open(ctx.user.id, ctx.tokenHash, ctx.req.headers['last-event-id']);
+    return { raw: (res) => sendEventStream(ctx.req, res, attach) };
+  });
 }

@@ -1,8 +1,8 @@
 /** product.md#calls, configuration: categories and services. Everyone signed in reads; only super writes. */
 import { SERVER, validateCategory, validateService, type AppName } from '../../shared/index.ts';
 import { idParam, type ServerContext } from '../context.ts';
-import { bodyText } from '../http/body.ts';
-import { check, invalid, notFound } from '../http/errors.ts';
+import { bodyText } from '../body-text.ts';
+import { check, invalid, notFound } from '../errors.ts';
 import type { Router } from '../http/router.ts';
 import { requireSuper } from './access.ts';
 

@@ -2,7 +2,7 @@
 import { parseReportQuery, reportQueryString } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
-import { check, forbidden } from '../http/errors.ts';
+import { check, forbidden } from '../errors.ts';
 import type { Router } from '../http/router.ts';
 import { createReportStore } from '../store/report.ts';
 

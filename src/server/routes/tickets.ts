@@ -12,16 +12,16 @@ import {
   type TicketQuery,
 } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
-import { check, conflict, forbidden, notFound } from '../http/errors.ts';
+import { check, conflict, forbidden, notFound } from '../errors.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
 import type { Scope } from '../store/ticket-queue.ts';
-import { JSON_TYPE } from '../http/respond.ts';
+import { JSON_TYPE, sendInline } from '../http/respond.ts';
 import { jsonList } from '../store/ticket-json.ts';
 import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
-import { acceptImage, imageAnswer } from '../tickets/images.ts';
+import { acceptImage, storedImage } from '../tickets/images.ts';
 import { createTransitions, statusAction } from '../tickets/transitions.ts';
 
 /** The work-queue parameters of a request, or a 422 naming each bad one. */
@@ -95,8 +95,9 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
   router.add('GET', '/tickets/:id/image', (ctx) => {
     const ticket = findTicket(ctx.params.id);
     const dataUrl = ticket.has_image ? app.tickets.image(ticket.id) : null;
-    if (!dataUrl) throw notFound();
-    return { raw: imageAnswer(ctx.req, dataUrl) };
+    const image = dataUrl ? storedImage(dataUrl) : undefined;
+    if (!dataUrl || !image) throw notFound();
+    return { raw: (res) => sendInline(ctx.req, res, { ...image, version: dataUrl }) };
   });
 
   router.add('GET', '/activity-log/:id', (ctx) => {

@@ -4,7 +4,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { EXTRA_SORTS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
-import { invalid } from '../http/errors.ts';
+import { invalid } from '../errors.ts';
 import { conditions, FACTS, type Facts, type Scope } from './ticket-filters.ts';
 
 /** More words than this add nothing to a search but cost. */

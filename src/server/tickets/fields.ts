@@ -1,8 +1,8 @@
 /** Turning a create or edit body into what a ticket stores, with names resolved from their ids. */
 import { EXTRA_FIELD_NAMES, toExtraValue, toExtraValues, toId, VALIDATION, type AppName, type Priority } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
-import { bodyText } from '../http/body.ts';
-import { invalid } from '../http/errors.ts';
+import { bodyText } from '../body-text.ts';
+import { invalid } from '../errors.ts';
 import type { TicketFields } from '../store/tickets.ts';
 
 const link = (value: unknown) => (value === undefined || value === null || bodyText(value) === '' ? null : bodyText(value));

@@ -2,12 +2,8 @@
  * Ticket images (design.md#images): a base64 data: URL of PNG, JPEG, GIF or WebP whose first bytes really
  * are that format, at most 512,000 decoded bytes. SVG is refused: it can carry script.
  */
-import crypto from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LIMITS, VALIDATION } from '../../shared/index.ts';
-import { invalid, notFound } from '../http/errors.ts';
-import { etagMatches } from '../http/payload.ts';
-import { addVary } from '../http/respond.ts';
+import { invalid } from '../errors.ts';
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -19,7 +15,7 @@ const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
   'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
-/** The image to store: null for none (absent, null or ''); throws 422 for anything unacceptable. */
+/** The image to store: null for none (absent, null or ''); throws invalid (422) for anything unacceptable. */
 export function acceptImage(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   const match = typeof value === 'string' ? DATA_URL.exec(value.trim()) : null;
@@ -33,22 +29,12 @@ export function acceptImage(value: unknown): string | null {
 }
 
 /**
- * GET /tickets/{id}/image: the stored data URL's bytes with its own type (only the four accepted
- * types are ever served), never sniffed, shown inline, revalidated by ETag.
+ * A stored data URL as GET /tickets/{id}/image serves it: its own type (only the four accepted
+ * types are ever served) and its bytes; undefined for anything else.
  */
-export function imageAnswer(req: IncomingMessage, dataUrl: string): (res: ServerResponse) => void {
+export function storedImage(dataUrl: string): { type: string; bytes: () => Buffer } | undefined {
   const match = DATA_URL.exec(dataUrl);
   const type = match?.[1]!.toLowerCase();
-  if (!match || !type || !SIGNATURES[type]) throw notFound();
-  const etag = `"${crypto.createHash('sha1').update(dataUrl).digest('base64url')}"`;
-  return (res) => {
-    res.setHeader('Cache-Control', 'private, no-cache');
-    addVary(res, 'Authorization');
-    res.setHeader('ETag', etag);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Disposition', 'inline');
-    if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
-    const bytes = Buffer.from(match[2]!, 'base64');
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length }).end(bytes);
-  };
+  if (!match || !type || !SIGNATURES[type]) return undefined;
+  return { type, bytes: () => Buffer.from(match[2]!, 'base64') };
 }

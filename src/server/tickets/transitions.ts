@@ -8,7 +8,7 @@ import type { StatementResultingChanges } from 'node:sqlite';
 import { SERVER, STATUSES, toId, VALIDATION, type LogAction, type User } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
-import { conflict, forbidden, invalid } from '../http/errors.ts';
+import { conflict, forbidden, invalid } from '../errors.ts';
 import type { TicketRow } from '../store/tickets.ts';
 import type { TicketAction } from '../events/live.ts';
 
@@ -45,7 +45,7 @@ export function createTransitions(app: ServerContext) {
     return SERVER.ticketAssigned;
   }
 
-  /** Returns the success message, or throws 403 / 409 / 422. Call inside a transaction. */
+  /** Returns the success message, or throws forbidden, conflict or invalid (403 / 409 / 422). Call inside a transaction. */
   function changeWithin(ticket: TicketRow, actor: User, body: Record<string, unknown>): string {
     const status = body.status;
     if (typeof status !== 'string' || !(STATUSES as readonly string[]).includes(status)) throw invalid({ status: VALIDATION.status });
