@@ -93,7 +93,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
-    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams }),
+    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams, maxStreamsPerUser: settings.eventsStreamsPerUser }),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),

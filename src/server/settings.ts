@@ -39,6 +39,8 @@ export interface Settings {
   tlsKeyFile: string | undefined;
   /** A `: ping` comment goes down every open GET /events stream this often (design.md#live-updates). */
   eventsHeartbeatSeconds: number;
+  /** Open GET /events streams one account may hold: a wall of kiosks often shares one account. */
+  eventsStreamsPerUser: number;
   /** Each ticket event is POSTed to every one of these (design.md#webhooks); empty: no webhooks. */
   webhookUrls: string[];
   /** Signs each webhook body (X-Helpdesk-Signature: sha256=HMAC); empty: unsigned. */
@@ -72,6 +74,7 @@ export const DEFAULT_SETTINGS: Settings = {
   backupEveryHours: 24,
   backupKeep: 7,
   eventsHeartbeatSeconds: 25,
+  eventsStreamsPerUser: 20,
   webhookUrls: [],
   webhookSecret: '',
   webhookRetrySeconds: [1, 5, 30],
@@ -144,6 +147,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     tlsCertFile: env.TLS_CERT_FILE?.trim() ? path.resolve(env.TLS_CERT_FILE.trim()) : undefined,
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? path.resolve(env.TLS_KEY_FILE.trim()) : undefined,
     eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', d.eventsHeartbeatSeconds, { min: 0.01 }),
+    eventsStreamsPerUser: numberFrom(env, 'EVENTS_STREAMS_PER_USER', d.eventsStreamsPerUser, { min: 1 }),
     webhookUrls: urlsFrom(env.WEBHOOK_URLS),
     webhookSecret: env.WEBHOOK_SECRET ?? d.webhookSecret,
     webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),

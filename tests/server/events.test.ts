@@ -1,7 +1,9 @@
 /** design.md#live-updates: GET /events, read as the client reads it (fetch and a stream reader). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/shared/index.ts';
-import { MAX_STREAMS_PER_USER } from '../../src/server/events/live.ts';
+import { DEFAULT_SETTINGS } from '../../src/server/settings.ts';
+
+const MAX_STREAMS_PER_USER = DEFAULT_SETTINGS.eventsStreamsPerUser;
 import { createStaff, createTicket, createWorld, PASSWORD, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 const ARRIVES_WITHIN_MS = 1000;
@@ -143,6 +145,13 @@ describe('GET /events', () => {
     stream.close();
   });
 
+  it('starts every stream with retry: 3000, before anything else, so an EventSource reconnects after 3 s', async () => {
+    const stream = await openStream(t, w.owner.token);
+    await stream.next(() => true);
+    expect(stream.frames[0]).toEqual({ retry: '3000' });
+    stream.close();
+  });
+
   it('resumes after Last-Event-ID, and asks for a reset when the id is unknown', async () => {
     const ticket = await createTicket(t, w);
     const first = await openStream(t, w.owner.token);
@@ -157,7 +166,8 @@ describe('GET /events', () => {
     await resumed.next(ticketEvent(ticket.number, 'comment'));
     const replayed = resumed.frames.filter((f) => f.event === 'ticket').map((f) => JSON.parse(f.data!).change);
     expect(replayed).toEqual(['status', 'comment']);
-    expect(Number(resumed.frames[0]!.id)).toBe(Number(seen.id) + 1);
+    expect(resumed.frames[0]).toEqual({ retry: '3000' });
+    expect(Number(resumed.frames.find((f) => f.event === 'ticket')!.id)).toBe(Number(seen.id) + 1);
     resumed.close();
 
     for (const stale of ['1', 'not-a-number', String(Number(seen.id) + 1_000_000)]) {

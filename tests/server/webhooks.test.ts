@@ -16,13 +16,15 @@ interface Received {
   signature: string | undefined;
   id: string | undefined;
   timestamp: string | undefined;
+  standardSignature: string | undefined;
   standardValid: boolean;
   contentType: string | undefined;
   valid: boolean;
 }
 
-/** The README's receiver check of the Standard Webhooks headers: `v1,` + base64 HMAC of "id.timestamp.body". */
-function verifyStandard(raw: string, id = '', timestamp = '', header = '', secret: string): boolean {
+/** The README's receiver check of the Standard Webhooks headers: `v1,` + base64 HMAC of "id.timestamp.body", sent within 5 minutes. */
+function verifyStandard(raw: string, id = '', timestamp = '', header = '', secret: string, nowSeconds = Date.now() / 1000): boolean {
+  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > 5 * 60) return false;
   const expected = Buffer.from(`v1,${crypto.createHmac('sha256', secret).update(`${id}.${timestamp}.${raw}`).digest('base64')}`);
   return header.split(' ').some((given) => given.length === expected.length && crypto.timingSafeEqual(Buffer.from(given), expected));
 }
@@ -59,8 +61,9 @@ beforeAll(async () => {
     req.on('end', () => {
       const signature = req.headers['x-helpdesk-signature'] as string | undefined;
       const [id, timestamp] = [req.headers['webhook-id'], req.headers['webhook-timestamp']] as Array<string | undefined>;
-      const standardValid = verifyStandard(raw, id, timestamp, req.headers['webhook-signature'] as string | undefined, SECRET);
-      received.push({ body: raw, signature, id, timestamp, standardValid, contentType: req.headers['content-type'], valid: verify(raw, signature, SECRET) });
+      const standardSignature = req.headers['webhook-signature'] as string | undefined;
+      const standardValid = verifyStandard(raw, id, timestamp, standardSignature, SECRET);
+      received.push({ body: raw, signature, id, timestamp, standardSignature, standardValid, contentType: req.headers['content-type'], valid: verify(raw, signature, SECRET) });
       const title = JSON.parse(raw).ticket?.title as string;
       res.writeHead(failFor.get(title)?.shift() ?? 204).end();
     });
@@ -148,8 +151,14 @@ describe('webhooks', () => {
     expect(Number(hook.timestamp)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(hook.standardValid).toBe(true);
     // Replayed with a fresh timestamp, or with another body, the signature no longer holds.
-    expect(verifyStandard(hook.body, hook.id, String(Number(hook.timestamp) + 600), hook.signature, SECRET)).toBe(false);
-    expect(verifyStandard(hook.body.replace('Standard', 'Forged'), hook.id, hook.timestamp, hook.signature, SECRET)).toBe(false);
+    expect(hook.standardSignature).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    const later = String(Number(hook.timestamp) + 600);
+    expect(verifyStandard(hook.body, hook.id, later, hook.standardSignature, SECRET, Number(later))).toBe(false);
+    expect(verifyStandard(hook.body, 'msg_another', hook.timestamp, hook.standardSignature, SECRET)).toBe(false);
+    expect(verifyStandard(hook.body.replace('Standard', 'Forged'), hook.id, hook.timestamp, hook.standardSignature, SECRET)).toBe(false);
+    // The genuine delivery, replayed six minutes later, is refused by the receiver's clock check.
+    expect(verifyStandard(hook.body, hook.id, hook.timestamp, hook.standardSignature, SECRET, Number(hook.timestamp) + 6 * 60)).toBe(false);
+    expect(verifyStandard(hook.body, hook.id, hook.timestamp, hook.standardSignature, SECRET, Number(hook.timestamp) + 4 * 60)).toBe(true);
     const other = received.find((r) => r !== hook);
     expect(other?.id).not.toBe(hook.id);
   });

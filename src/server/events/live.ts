@@ -9,13 +9,16 @@
 import type { ServerResponse } from 'node:http';
 import { SERVER, type TicketChange, type TicketEvent, type User } from '../../shared/index.ts';
 import { busy, tooMany } from '../errors.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import type { TicketRow } from '../store/tickets.ts';
 import type { Webhooks } from './webhooks.ts';
 
 /** Events kept for resumes; a Last-Event-ID older than these gets `event: reset`. */
 export const EVENT_BUFFER_SIZE = 1_000;
-export const MAX_STREAMS_PER_USER = 5;
 export const MAX_STREAMS = 1_000;
+/** Sent first on every stream: how long an EventSource waits before it reconnects. */
+export const RECONNECT_AFTER_MS = 3000;
+const RETRY_FRAME = `retry: ${RECONNECT_AFTER_MS}\n\n`;
 /** A stream refused for the caps above may be asked for again after this. */
 const RETRY_STREAM_AFTER_SECONDS = 5;
 /** A stream whose client has not taken this much is cut off rather than buffered for ever. */
@@ -96,7 +99,7 @@ export type Live = ReturnType<typeof createLive>;
 export function createLive(options: LiveOptions) {
   const { heartbeatSeconds, session, now, webhooks, nowIso } = options;
   const maxStreams = options.maxStreams ?? MAX_STREAMS;
-  const maxPerUser = options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER;
+  const maxPerUser = options.maxStreamsPerUser ?? DEFAULT_SETTINGS.eventsStreamsPerUser;
   const bufferSize = options.bufferSize ?? EVENT_BUFFER_SIZE;
 
   // Ids start from the clock, so a new process's ids are above an old one's: a client resuming
@@ -247,8 +250,7 @@ export function createLive(options: LiveOptions) {
         streams.add(stream);
         perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
         res.once('close', () => remove(stream));
-        if (resume) res.write(resume);
-        else res.flushHeaders();
+        res.write(RETRY_FRAME + resume);
         heartbeat ??= setInterval(beat, heartbeatSeconds * 1000).unref();
       };
     },
