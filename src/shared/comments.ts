@@ -3,9 +3,12 @@
  * messages and the shapes, shared so the client checks a comment exactly as the server does.
  */
 import type { Role } from './constants.ts';
-import { hasControlCharacters } from './validators.ts';
+import { hasControlCharacters, type FieldErrors } from './validators.ts';
+import { QUERY_MESSAGES } from './workQueue.ts';
 
 export const COMMENT_LIMITS = { bodyMin: 1, bodyMax: 10_000 } as const;
+/** A page of a ticket's comments; without `limit` the first 500, enough for any real conversation. */
+export const COMMENT_PAGE_SIZE = { default: 500, max: 500 } as const;
 
 export const COMMENT_MESSAGES = {
   empty: 'Comment must not be empty.',
@@ -14,7 +17,37 @@ export const COMMENT_MESSAGES = {
   added: 'Comment added',
   updated: 'Comment updated',
   deleted: 'Comment deleted',
+  limit: `limit must be a whole number from 1 to ${COMMENT_PAGE_SIZE.max}.`,
+  cursor: QUERY_MESSAGES.cursor,
 } as const;
+
+/** `limit` and `cursor` of GET /tickets/{id}/comments; the cursor is the previous page's `next_cursor`. */
+export interface CommentPageQuery {
+  limit?: number;
+  cursor?: string;
+}
+
+/** What a page of comments carries under `data`: oldest first; `total` counts every comment on the ticket. */
+export interface CommentPage {
+  list: TicketComment[];
+  next_cursor: string | null;
+  total: number;
+}
+
+/** Reads `limit` and `cursor`; other names are ignored, a bad limit is an error. The server checks the cursor itself. */
+export function parseCommentPage(params: URLSearchParams): { query: CommentPageQuery; errors: FieldErrors } {
+  const query: CommentPageQuery = {};
+  const errors: FieldErrors = {};
+  const limit = params.get('limit');
+  if (limit !== null) {
+    const n = /^\d{1,15}$/.test(limit.trim()) ? Number(limit) : NaN;
+    if (n >= 1 && n <= COMMENT_PAGE_SIZE.max) query.limit = n;
+    else errors.limit = COMMENT_MESSAGES.limit;
+  }
+  const cursor = params.get('cursor');
+  if (cursor) query.cursor = cursor;
+  return { query, errors };
+}
 
 /** `{body: message}` when the comment is not acceptable; `{}` when it is. The body is trimmed first. */
 export function validateComment(input: Record<string, unknown>): Record<string, string> {

@@ -53,6 +53,9 @@ export const LIMITS = {
 } as const;
 
 /** US short month names, as log dates and due dates are shown (product.md#log-entry). */
+/** Comments one person may add in a minute, across all tickets (design.md#api-edges): more is a script, not a conversation. */
+export const COMMENTS_PER_MINUTE = 30;
+
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export const AUTH_STORAGE_KEY = 'Auth-token';

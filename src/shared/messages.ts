@@ -2,6 +2,7 @@
  * Every user-visible sentence that product.md fixes, spelled exactly as it spells them (typos included:
  * they are the contract), plus the server's own answers. Nothing else may repeat these strings.
  */
+import { COMMENTS_PER_MINUTE } from './constants.ts';
 
 export const VALIDATION = {
   email: "Email must contain @ or '.' ",
@@ -81,6 +82,7 @@ export const SERVER = {
   malformed: 'The request body is not valid JSON or form data.',
   tooLarge: 'The request body is too large.',
   busy: 'The server is busy. Please try again in a moment.',
+  tooManyComments: `You have added ${COMMENTS_PER_MINUTE} comments in the last minute. Please wait a moment and try again.`,
   tooManyStreams: 'Too many live-update connections for this account. Close a tab and try again.',
   duplicateHost: 'The request has more than one Host header.',
   serverError: 'Server error.',

@@ -1,11 +1,17 @@
-/** Comments (design.md#comments) and GET /events (design.md#live-updates). Every signed-in role may read and add comments on any ticket. */
-import { COMMENT_MESSAGES, validateComment } from '../../shared/index.ts';
+/**
+ * Comments (design.md#comments) and GET /events (design.md#live-updates). Every signed-in role may read and add
+ * comments on any ticket; reads are paged and adds rate-limited per person (design.md#api-edges).
+ */
+import { COMMENT_MESSAGES, COMMENTS_PER_MINUTE, parseCommentPage, SERVER, validateComment } from '../../shared/index.ts';
+import { createRateLimiter } from '../auth/rate-limit.ts';
 import { idParam, type ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import { bodyText } from '../body-text.ts';
-import { check, forbidden, notFound } from '../errors.ts';
+import { check, forbidden, notFound, tooMany } from '../errors.ts';
 import { sendEventStream } from '../http/respond.ts';
 import type { Router } from '../http/router.ts';
+
+const MINUTE_MS = 60_000;
 
 export function commentRoutes(router: Router, app: ServerContext): void {
   const ticketOf = (ref: string | undefined) => {
@@ -20,18 +26,26 @@ export function commentRoutes(router: Router, app: ServerContext): void {
   };
   /** The ticket's comment count changed; its lists hear of it from the queue (store/ticket-counts.ts). */
   const changed = (ticketId: number) => app.cache.invalidate(CACHE_TAGS.ticket(ticketId));
+  // The sign-in limiter's sliding window, counting comments added instead of failed attempts.
+  const added = createRateLimiter(COMMENTS_PER_MINUTE, MINUTE_MS, app.now);
 
   router.add('GET', '/tickets/:id/comments', (ctx) => {
     const ticket = ticketOf(ctx.params.id);
+    const { query, errors } = parseCommentPage(ctx.query);
+    check(errors);
     // Not cached: the ETag of the answer (per caller) still saves the transfer.
-    return { body: { data: { list: app.comments.list(ticket.id) } } };
+    return { body: { data: app.comments.page(ticket.id, ticket.comment_count ?? 0, query) } };
   });
 
   router.add('POST', '/tickets/:id/comments', (ctx) => {
     const ticket = ticketOf(ctx.params.id);
+    const author = String(ctx.user.id);
+    const wait = added.retryAfter(author, false);
+    if (wait > 0) throw tooMany(SERVER.tooManyComments, wait);
     check(validateComment(ctx.body));
     const body = bodyText(ctx.body.body);
     const comment = app.comments.add(ticket.id, ctx.user, body, app.nowIso());
+    added.fail(author);
     changed(ticket.id);
     app.live.publish(app.tickets.findById(ticket.id) ?? ticket, ctx.user, { kind: 'commented', body });
     return { status: 201, body: { message: COMMENT_MESSAGES.added, data: comment } };

@@ -1,6 +1,11 @@
-/** Comments on a ticket (design.md#comments): the queries. tickets.comment_count is kept by triggers (migration 6). */
-import type { Role, TicketComment, User } from '../../shared/index.ts';
+/**
+ * Comments on a ticket (design.md#comments): the queries. tickets.comment_count is kept by triggers (migration 6).
+ * A ticket's comments are read a keyset page at a time along the comments_ticket (ticket_id, id) index,
+ * so no ticket's conversation can grow into an answer that stalls the server.
+ */
+import { COMMENT_MESSAGES, COMMENT_PAGE_SIZE, type CommentPage, type CommentPageQuery, type Role, type TicketComment, type User } from '../../shared/index.ts';
 import { transaction, type Db } from '../db/database.ts';
+import { invalid } from '../errors.ts';
 
 interface CommentRow {
   id: number;
@@ -29,10 +34,31 @@ export function toComment(row: CommentRow): TicketComment {
   };
 }
 
+/** The cursor names its ticket, so a cursor from another ticket's comments is refused rather than misread. */
+const CURSOR_TAG = 'comments';
+
+export function encodeCommentCursor(ticketId: number, lastId: number): string {
+  return Buffer.from(JSON.stringify([CURSOR_TAG, ticketId, lastId])).toString('base64url');
+}
+
+/** The id the page continues after, or a 422 naming the cursor. */
+function afterIdOf(ticketId: number, cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = undefined;
+  }
+  const afterId = Array.isArray(values) && values.length === 3 && values[0] === CURSOR_TAG && values[1] === ticketId ? values[2] : undefined;
+  if (!Number.isSafeInteger(afterId) || (afterId as number) < 0) throw invalid({ cursor: COMMENT_MESSAGES.cursor });
+  return afterId as number;
+}
+
 export type CommentStore = ReturnType<typeof createCommentStore>;
 
 export function createCommentStore(db: Db) {
-  const ofTicket = db.prepare(`SELECT ${COLUMNS} FROM comments WHERE ticket_id = ? ORDER BY id`);
+  const pageOf = db.prepare(`SELECT ${COLUMNS} FROM comments WHERE ticket_id = ? AND id > ? ORDER BY id LIMIT ?`);
   const byId = db.prepare(`SELECT ${COLUMNS} FROM comments WHERE id = ?`);
   const insert = db.prepare(`INSERT INTO comments (ticket_id, user_id, author_name, author_role, body, created_at)
     VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`);
@@ -42,7 +68,20 @@ export function createCommentStore(db: Db) {
   const rename = db.prepare('UPDATE comments SET author_name = ? WHERE user_id = ?');
 
   return {
-    list: (ticketId: number) => (ofTicket.all(ticketId) as unknown as CommentRow[]).map(toComment),
+    /** One page, oldest first; `total` is the ticket's comment_count, which the caller read with the ticket. */
+    page(ticketId: number, total: number, query: CommentPageQuery = {}): CommentPage {
+      const limit = query.limit ?? COMMENT_PAGE_SIZE.default;
+      const rows = pageOf.all(ticketId, afterIdOf(ticketId, query.cursor), limit + 1) as unknown as CommentRow[];
+      const more = rows.length > limit;
+      const shown = more ? rows.slice(0, limit) : rows;
+      return {
+        list: shown.map(toComment),
+        next_cursor: more ? encodeCommentCursor(ticketId, shown.at(-1)!.id) : null,
+        total,
+      };
+    },
+    /** EXPLAIN QUERY PLAN of a page: the tests hold it to the comments_ticket index. */
+    plan: () => (db.prepare(`EXPLAIN QUERY PLAN ${pageOf.sourceSQL}`).all(1, 0, 1) as { detail: string }[]).map((row) => row.detail),
     find: (id: number) => {
       const row = byId.get(id) as CommentRow | undefined;
       return row && toComment(row);

@@ -1,7 +1,10 @@
-/** The Comments section on every details page (design.md#comments): list, composer, edit and delete rules, the draft. */
+/** The Comments section on every details page (design.md#comments): list, composer, edit and delete rules, the draft, paging and the rate limit. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TicketComment } from '../../../src/shared/comments.ts';
+import { SERVER } from '../../../src/shared/messages.ts';
+import { keysForEvent } from '../../../src/client/lib/liveUpdates.ts';
+import { invalidate } from '../../../src/client/lib/query.ts';
 import { fakeApi, renderApp, signInAs, type FakeRequest, type Reply } from '../fakeApi.ts';
 import { ADMIN, DEV, SUPPORT, detailRoutes, list, makeTicket } from './fixtures.ts';
 
@@ -146,5 +149,77 @@ describe('comments on the details page', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+});
+
+describe('a long conversation, page by page (design.md#api-edges)', () => {
+  const PAGE = 2;
+
+  /** A fake server paging its comments PAGE at a time by offset cursors, as the real one pages by id. */
+  function servePaged(person: Person, initial: TicketComment[], post: (req: FakeRequest, comments: TicketComment[]) => Reply = () => ({ status: 500 })) {
+    const ticket = makeTicket();
+    const comments = [...initial];
+    const server = fakeApi({
+      ...detailRoutes(ticket),
+      [`GET /tickets/${ticket.number}/comments`]: (req) => {
+        const from = Number(new URL(req.path, 'http://x').searchParams.get('cursor') ?? 0);
+        const list = comments.slice(from, from + PAGE);
+        const next = from + PAGE < comments.length ? String(from + PAGE) : null;
+        return { body: { data: { list, next_cursor: next, total: comments.length } } };
+      },
+      [`POST /tickets/${ticket.number}/comments`]: (req) => post(req, comments),
+    });
+    signInAs(person);
+    renderApp(`/support/ticket-details/${ticket.number}`);
+    return { server, ticket, comments };
+  }
+  const pageReads = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'GET' && c.path.includes('/comments')).map((c) => c.path.split('?')[1] ?? '');
+  const shown = () => within(commentsSection()).queryAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
+
+  it('shows the first page and the total; Show more comments loads the next, oldest first, until none are left', async () => {
+    const five = [1, 2, 3, 4, 5].map((id) => comment(id, id % 2 ? SUPPORT : DEV, `Comment ${id}`));
+    const { server } = servePaged(SUPPORT, five);
+    await screen.findByRole('region', { name: 'Comments (5)' });
+    expect(shown()).toEqual(['Comment 1', 'Comment 2']);
+    within(commentsSection()).getByText('2 of 5');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    await waitFor(() => expect(shown()).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']));
+    within(commentsSection()).getByText('4 of 5');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    await waitFor(() => expect(shown()).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull();
+    expect(pageReads(server.calls)).toEqual(['', 'cursor=2', 'cursor=4']);
+  });
+
+  it("a live 'comment' event reloads every page shown, so the list keeps its length and gains the new one", async () => {
+    const four = [1, 2, 3, 4].map((id) => comment(id, DEV, `Comment ${id}`));
+    const { server, ticket, comments } = servePaged(SUPPORT, four);
+    await screen.findByRole('region', { name: 'Comments (4)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
+    await waitFor(() => expect(shown()).toHaveLength(4));
+    expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull();
+
+    // Someone else comments; the stream's event makes this ticket's comments stale.
+    comments.push(comment(5, SUPPORT, 'Comment 5'));
+    server.calls.length = 0;
+    const event = { id: '9', event: 'ticket', data: JSON.stringify({ id: ticket.id, number: ticket.number, change: 'comment' }) };
+    invalidate(...(keysForEvent(event) ?? []));
+    await screen.findByRole('region', { name: 'Comments (5)' });
+    expect(shown()).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']);
+    expect(pageReads(server.calls)).toEqual(['', 'cursor=2']);
+    within(commentsSection()).getByText('4 of 5');
+  });
+
+  it('a 429 on posting shows the server message and keeps the draft', async () => {
+    const message = SERVER.tooManyComments;
+    const { server, ticket } = servePaged(SUPPORT, [], () => ({ status: 429, body: { message } }));
+    await screen.findByText('No comments yet.');
+    fireEvent.change(composer(), { target: { value: 'One too many' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
+    await screen.findByText(message);
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(composer().value).toBe('One too many');
+    expect(sessionStorage.getItem(`helpdesk.draft:${SUPPORT.id}:comment:${ticket.number}`)).toBe('"One too many"');
+    expect(screen.getByText('No comments yet.')).toBeTruthy();
   });
 });

@@ -1,21 +1,35 @@
 /**
- * A ticket's conversation (design.md#comments): the read under ['comments', number] and the three
- * changes, each through useChange (toast, refresh the comments and the lists' comment counts).
+ * A ticket's conversation (design.md#comments): the read under ['comments', number], page by page
+ * (design.md#api-edges), and the three changes, each through useChange (toast, refresh the comments
+ * and the lists' comment counts).
  */
-import type { TicketComment } from '../../../shared/comments.ts';
-import type { Envelope, ListEnvelope } from '../../../shared/types.ts';
-import { useQuery } from '../../lib/query.ts';
+import type { CommentPage, TicketComment } from '../../../shared/comments.ts';
+import type { Envelope } from '../../../shared/types.ts';
+import { useInfiniteQuery } from '../../lib/infiniteQuery.ts';
 import { request } from '../../lib/request.ts';
 import { GROUPS, useChange, type ChangeOptions, type Group } from '../../lib/useChange.ts';
 
-export type { TicketComment };
+export type { CommentPage, TicketComment };
 
 const commentsPath = (number: string) => `/tickets/${encodeURIComponent(number)}/comments`;
 const commentPath = (id: number) => `/comments/${encodeURIComponent(String(id))}`;
 
-/** The comments, oldest first; refreshed by the stream's 'comment' events and by every change here. */
+/** An answer without next_cursor (a server before paging) is the whole list. */
+const nextCursor = (page: CommentPage) => page.next_cursor ?? null;
+
+/**
+ * The comments, oldest first, a page at a time: the first page, then one more per fetchNextPage.
+ * A refresh (the stream's 'comment' events, every change here) reloads as many pages as are shown.
+ */
 export function useComments(number: string) {
-  return useQuery([...GROUPS.comments, number], async (signal) => (await request<ListEnvelope<TicketComment>>(commentsPath(number), { signal })).data.list);
+  return useInfiniteQuery(
+    [...GROUPS.comments, number],
+    async (cursor, signal) => {
+      const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
+      return (await request<Envelope<CommentPage>>(commentsPath(number) + query, { signal })).data;
+    },
+    { nextCursor },
+  );
 }
 
 /** Comments, and the counts on cards and rows. */

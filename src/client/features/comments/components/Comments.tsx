@@ -2,7 +2,8 @@
  * The conversation on a ticket (design.md#comments), on every details page: the comments oldest first
  * with author, role and relative time (exact time on hover); the author edits and deletes their
  * own, a super deletes any; a composer that sends on Ctrl/Cmd+Enter and keeps its draft in
- * sessionStorage across a reload.
+ * sessionStorage across a reload. A long conversation shows its first page, with 'Show more
+ * comments' and 'N of M' below, as the work queue's 'Show more' does.
  */
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { ROLE_LABELS } from '../../../../shared/constants.ts';
@@ -13,15 +14,20 @@ import { useAuth } from '../../../lib/auth.ts';
 import { useDraft } from '../../../lib/draft.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { QueryError, QueryState } from '../../../components/QueryState.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
-import { useAddComment, useComments, useDeleteComment, useEditComment, type TicketComment } from '../api.ts';
+import { useAddComment, useComments, useDeleteComment, useEditComment, type CommentPage, type TicketComment } from '../api.ts';
 import { relativeTime } from '../relativeTime.ts';
 import { CommentBody } from './CommentBody.tsx';
 import panel from '../../../components/Panel.module.css';
 import styles from './Comments.module.css';
 
 export const DELETE_COMMENT = 'Are you sure you want to delete this comment?';
+const SHOW_MORE = 'Show more comments';
+const loadedComments = (pages: readonly CommentPage[] | undefined): TicketComment[] => pages?.flatMap((page) => page.list) ?? [];
+/** Every comment on the ticket: the first page's total, or what is loaded when the answer has none. */
+const totalOf = (pages: readonly CommentPage[] | undefined) => Math.max(pages?.[0]?.total ?? 0, loadedComments(pages).length);
+
 /** The composer's draft name (lib/draft.ts): one per ticket. */
 const draftName = (number: string) => `comment:${number}`;
 /** The current time, moved on every minute so '5 min ago' stays true. */
@@ -183,24 +189,38 @@ export function Comments({ number }: { number: string }) {
   const [deleting, setDeleting] = useState<TicketComment | null>(null);
   const remove = useDeleteComment({ onSuccess: () => setDeleting(null), onError: () => setDeleting(null) });
   if (!user) return null;
-  const count = comments.data?.length;
+  const total = totalOf(comments.data);
   return (
     <section className={panel.panel} aria-labelledby="ticket-comments-title">
       <h2 id="ticket-comments-title" className={panel.heading}>
-        Comments{count ? ` (${count})` : ''}
+        Comments{total ? ` (${total})` : ''}
       </h2>
       <QueryState query={comments}>
-        {(list) =>
-          list.length === 0 ? (
-            <p className={styles.none}>No comments yet.</p>
-          ) : (
-            <ol className={styles.list}>
-              {list.map((comment) => (
-                <CommentItem key={comment.id} comment={comment} user={user} now={now} onDelete={setDeleting} />
-              ))}
-            </ol>
-          )
-        }
+        {(pages) => {
+          const list = loadedComments(pages);
+          if (list.length === 0) return <p className={styles.none}>No comments yet.</p>;
+          return (
+            <>
+              <ol className={styles.list}>
+                {list.map((comment) => (
+                  <CommentItem key={comment.id} comment={comment} user={user} now={now} onDelete={setDeleting} />
+                ))}
+              </ol>
+              {comments.hasNextPage && (
+                <div className={styles.more}>
+                  <Button variant="secondary" size="sm" aria-busy={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+                    {SHOW_MORE}
+                  </Button>
+                  <span className={styles.count}>
+                    {list.length} of {total}
+                  </span>
+                </div>
+              )}
+              {/* A failed refresh or next page: the loaded comments stay, with the message and Retry below. */}
+              {comments.error && <QueryError error={comments.error} onRetry={comments.refetch} />}
+            </>
+          );
+        }}
       </QueryState>
       <Composer key={number} number={number} />
       {deleting && (
