@@ -1,11 +1,10 @@
 /**
- * Runs the benchmarks of design.md#benchmarks: `npm run bench` (bundle, api, browser) or name suites:
- * `npm run bench -- api bundle browser`; `-- scale` (a million tickets) and `-- events` (500 open
- * event streams) and `-- board` (the kiosk board's heap over 1,000 events), `-- bulk` (500-ticket
- * bulk closes at 100,000 tickets), `-- report` (the reports API at 100,000 tickets) and `-- comments` (a ticket
- * flooded with 27,500 comments) only when named.
+ * Runs the benchmarks of design.md#benchmarks: `npm run bench` runs the default parts; name parts
+ * to run only those (`npm run bench -- api bulk`). Each part writes its figures to
+ * bench/results/latest.json beside the others'.
  */
 import { benchApi } from './api.mjs';
+import { benchBackup } from './backup.mjs';
 import { benchBrowser } from './browser.mjs';
 import { benchBoard } from './board.mjs';
 import { benchBulk } from './bulk.mjs';
@@ -15,8 +14,25 @@ import { benchEvents } from './events.mjs';
 import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
 
-const SUITES = { bundle: benchBundle, api: benchApi, browser: benchBrowser, scale: benchScale, events: benchEvents, board: benchBoard, bulk: benchBulk, report: benchReports, comments: benchComments };
-const DEFAULT = ['bundle', 'api', 'browser'];
-const chosen = process.argv.slice(2).filter((name) => name in SUITES);
+/** One line a part: what it measures, and whether a bare `npm run bench` runs it. */
+const PARTS = {
+  bundle: { run: benchBundle, byDefault: true, about: 'client bundle sizes' },
+  api: { run: benchApi, byDefault: true, about: 'the API under load at 1,000 and 100,000 tickets, against a bare server' },
+  browser: { run: benchBrowser, byDefault: true, about: 'sign-in to first card in Chromium' },
+  scale: { run: benchScale, byDefault: false, about: 'a million tickets' },
+  events: { run: benchEvents, byDefault: false, about: '500 open event streams' },
+  board: { run: benchBoard, byDefault: false, about: "the kiosk board's heap over 1,000 events" },
+  bulk: { run: benchBulk, byDefault: false, about: '500-ticket bulk closes at 100,000 tickets' },
+  report: { run: benchReports, byDefault: false, about: 'the reports API at 100,000 tickets' },
+  comments: { run: benchComments, byDefault: false, about: 'a ticket flooded with 27,500 comments' },
+  backup: { run: benchBackup, byDefault: false, about: 'backups under 10 writes/s at 100,000 tickets' },
+};
 
-for (const name of chosen.length ? chosen : DEFAULT) await SUITES[name]();
+const asked = process.argv.slice(2);
+if (asked.includes('--help')) {
+  for (const [name, part] of Object.entries(PARTS)) console.log(`${name.padEnd(10)} ${part.byDefault ? '(default) ' : ''}${part.about}`);
+  process.exit(0);
+}
+const chosen = asked.filter((name) => name in PARTS);
+const names = chosen.length ? chosen : Object.keys(PARTS).filter((name) => PARTS[name].byDefault);
+for (const name of names) await PARTS[name].run();
