@@ -18,6 +18,7 @@ import { authUserRoutes } from './routes/auth-users.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { bulkRoutes } from './routes/bulk.ts';
 import { configRoutes } from './routes/config.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { reportRoutes } from './routes/report.ts';
 import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
@@ -50,6 +51,8 @@ export interface RunningServer {
   url: string;
   port: number;
   app: ServerContext;
+  /** The route table it answers (the API reference's test reads it). */
+  router: Router;
   /** Reads TLS_CERT_FILE and TLS_KEY_FILE again (SIGHUP); on a failure the old certificate keeps serving. */
   reloadCertificate(): void;
   close(): Promise<void>;
@@ -65,6 +68,7 @@ export function buildRouter(app: ServerContext): Router {
   commentRoutes(router, app);
   configRoutes(router, app);
   backupRoutes(router, app);
+  openApiRoutes(router, app);
   return router;
 }
 
@@ -116,7 +120,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : null;
   app.backups = backups && backups.status;
 
-  const handle = createRequestHandler(app, buildRouter(app));
+  const router = buildRouter(app);
+  const handle = createRequestHandler(app, router);
   const server = createHttpServer(settings, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -150,5 +155,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       logError(`TLS certificate reload failed, still serving the previous one: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  return { url: `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`, port, app, reloadCertificate: reload, close };
+  return { url: `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`, port, app, router, reloadCertificate: reload, close };
 }

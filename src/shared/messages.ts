@@ -79,6 +79,7 @@ export const SERVER = {
   forbidden: 'This action is unauthorized.',
   notFound: 'Not found.',
   routeNotFound: 'Route not found.',
+  methodNotAllowed: 'Method not allowed.',
   malformed: 'The request body is not valid JSON or form data.',
   tooLarge: 'The request body is too large.',
   busy: 'The server is busy. Please try again in a moment.',

@@ -5,6 +5,9 @@
  */
 import type { DomainError, Refusal } from '../errors.ts';
 
+/** The protection space a 401 names (RFC 9110 §11.6.1); one for the whole API. */
+const REALM = 'helpdesk';
+
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]> | undefined;
@@ -35,4 +38,13 @@ const STATUS_OF: Record<Refusal, number> = {
 export function asHttpError(error: DomainError): HttpError {
   const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
   return new HttpError(STATUS_OF[error.refusal], error.message, error.errors, headers);
+}
+
+/**
+ * What every 401 says about how to sign in (RFC 6750 §3): the bearer scheme, and `invalid_token`
+ * when a token was sent but is unknown, revoked or expired, so a client can tell the two apart.
+ */
+export function bearerChallenge(authorization: string | undefined): string {
+  const sentToken = /^Bearer\s+\S/i.test(authorization ?? '');
+  return sentToken ? `Bearer realm="${REALM}", error="invalid_token"` : `Bearer realm="${REALM}"`;
 }

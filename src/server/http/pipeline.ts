@@ -11,7 +11,7 @@ import type { ServerContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { readBody } from './body.ts';
 import { createCors } from './cors.ts';
-import { asHttpError, ClientGone, HttpError } from './errors.ts';
+import { asHttpError, bearerChallenge, ClientGone, HttpError } from './errors.ts';
 import { Payload } from './payload.ts';
 import { logRequest, noteUser } from './request-log.ts';
 import { sendApi, sendStream, setSecurityHeaders, type StreamLimits } from './respond.ts';
@@ -37,6 +37,18 @@ function parseUrl(req: IncomingMessage): URL {
 const hasDuplicateHost = (req: IncomingMessage) =>
   req.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === 'host').length > 1;
 
+/**
+ * No route for this method: a known path answers OPTIONS itself and refuses other methods with 405,
+ * both naming the methods it takes in `Allow`; an unknown path is a 404.
+ */
+function noRoute(router: Router, method: string, path: string, res: ServerResponse): void {
+  const methods = router.methodsFor(path);
+  if (methods.length === 0) throw new HttpError(404, SERVER.routeNotFound);
+  const allow = [...methods, 'OPTIONS'].join(', ');
+  if (method !== 'OPTIONS') throw new HttpError(405, SERVER.methodNotAllowed, undefined, { Allow: allow });
+  res.writeHead(204, { Allow: allow, 'Cache-Control': 'no-store' }).end();
+}
+
 /** A handler's reply, written out: streamed, or serialized with an ETag when it is a caller's read. */
 export async function sendReply(req: IncomingMessage, res: ServerResponse, reply: Reply, readerId: number | undefined, limits: StreamLimits): Promise<void> {
   if (reply.raw) return reply.raw(res);
@@ -54,8 +66,9 @@ export function createRequestHandler(app: ServerContext, router: Router) {
     if (cors(req, res)) return;
     const method = req.method ?? 'GET';
     try {
-      const match = router.match(method, url.pathname.slice(apiBase.length) || '/');
-      if (!match) throw new HttpError(404, SERVER.routeNotFound);
+      const path = url.pathname.slice(apiBase.length) || '/';
+      const match = router.match(method, path);
+      if (!match) return noRoute(router, method, path, res);
       let caller: Caller | undefined;
       if (match.route.signedIn) {
         caller = authenticate(app, req.headers.authorization);
@@ -77,7 +90,8 @@ export function createRequestHandler(app: ServerContext, router: Router) {
     const failure = known ?? new HttpError(500, SERVER.serverError);
     const body = failure.errors ? { message: failure.message, errors: failure.errors } : { message: failure.message };
     if (res.headersSent) return void res.destroy();
-    await sendApi(req, res, { status: failure.status, payload: new Payload(body), headers: failure.headers });
+    const headers = failure.status === 401 ? { ...failure.headers, 'WWW-Authenticate': bearerChallenge(req.headers.authorization) } : failure.headers;
+    await sendApi(req, res, { status: failure.status, payload: new Payload(body), headers });
   }
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {

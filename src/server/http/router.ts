@@ -49,7 +49,17 @@ export interface Match {
   params: Record<string, string>;
 }
 
+/** One row of the route table as the API reference reads it: `/tickets/:id`, not its parts. */
+export interface RouteEntry {
+  method: string;
+  pattern: string;
+  signedIn: boolean;
+}
+
 const split = (path: string) => path.split('/').filter(Boolean);
+/** The order `Allow` lists methods in, whatever order the routes were added in. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const rank = (method: string) => (METHOD_ORDER.includes(method) ? METHOD_ORDER.indexOf(method) : METHOD_ORDER.length);
 
 export class Router {
   private readonly routes: Route[] = [];
@@ -75,6 +85,22 @@ export class Router {
       if (params) return { route, params };
     }
     return undefined;
+  }
+
+  /** The methods some route answers on this path (HEAD wherever GET is); empty for an unknown path. */
+  methodsFor(path: string): string[] {
+    const parts = split(path);
+    const methods = new Set<string>();
+    for (const route of this.routes) {
+      if (route.parts.length === parts.length && matchParts(route.parts, parts)) methods.add(route.method);
+    }
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort((a, b) => rank(a) - rank(b));
+  }
+
+  /** Every route, in the order they were added. */
+  table(): RouteEntry[] {
+    return this.routes.map((route) => ({ method: route.method, pattern: '/' + route.parts.join('/'), signedIn: route.signedIn }));
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The built client (docs/client-architecture.md, "Build output"): hashed files under /assets are
- * immutable and served precompressed; every other GET is the single-page app's index.html.
+ * immutable and served precompressed; `/robots.txt` turns every crawler away; every other GET is the
+ * single-page app's index.html.
  */
 import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +13,11 @@ const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const ENCODING_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+const STATIC_METHODS = 'GET, HEAD';
+/** An internal tool: no crawler is welcome anywhere, whatever the client build holds. */
+const ROBOTS_PATH = '/robots.txt';
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+const ROBOTS_CACHE = 'public, max-age=86400';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,8 +41,8 @@ const NOT_BUILT_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Helpdesk</title>' +
   '<h1>The client is not built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first), then reload.</p>';
 
-function plain(res: ServerResponse, status: number, text: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) }).end(text);
+function plain(res: ServerResponse, status: number, text: string, type = 'text/plain; charset=utf-8', headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...headers }).end(text);
 }
 
 /** The file inside root that a URL path names, or undefined when it would step outside root. */
@@ -83,7 +89,8 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
 }
 
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, urlPath: string): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, SERVER.methodNotAllowed, undefined, { Allow: STATIC_METHODS });
+  if (urlPath === ROBOTS_PATH) return plain(res, 200, ROBOTS_TXT, undefined, { 'Cache-Control': ROBOTS_CACHE });
   const root = path.resolve(distDir);
   const file = resolveInside(root, urlPath);
   if (urlPath.startsWith(ASSETS_PREFIX)) {

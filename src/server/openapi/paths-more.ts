@@ -1,0 +1,70 @@
+/** Categories and services, comments, live updates, and the operations of the service itself. */
+import { APPS, COMMENT_LIMITS, LIMITS } from '../../shared/index.ts';
+import type { OperationSpec } from './describe.ts';
+import { TICKET_REF } from './paths-tickets.ts';
+import { envelope, listEnvelope, ref, type Schema } from './schemas.ts';
+
+const name = (minLength: number) => ({ type: 'string', minLength, maxLength: LIMITS.textMax });
+const categoryBody = { type: 'object', properties: { name: name(LIMITS.categoryNameMin) }, required: ['name'] };
+const serviceBody = { type: 'object', properties: { name: name(LIMITS.serviceNameMin), app: { enum: [...APPS] } }, required: ['name', 'app'] };
+const commentBody = { type: 'object', properties: { body: { type: 'string', minLength: COMMENT_LIMITS.bodyMin, maxLength: COMMENT_LIMITS.bodyMax } }, required: ['body'] };
+
+/** Read by everyone signed in, written by super: the same five operations for categories and services. */
+function catalog(path: string, noun: string, schema: string, body: Schema): OperationSpec[] {
+  const tag = 'Configuration';
+  const one = envelope(ref(schema));
+  return [
+    { method: 'GET', path, operationId: `list${schema}s`, summary: `Every ${noun}`, tag, ok: { description: `The ${noun}s.`, schema: listEnvelope(ref(schema)) } },
+    { method: 'POST', path, operationId: `create${schema}`, summary: `Adds a ${noun} (super)`, tag, body, ok: { status: 201, description: `The ${noun}.`, schema: one }, refusals: [403] },
+    { method: 'GET', path: `${path}/{id}`, operationId: `get${schema}`, summary: `One ${noun}`, tag, ok: { description: `The ${noun}.`, schema: one }, refusals: [404] },
+    { method: 'PATCH', path: `${path}/{id}`, operationId: `update${schema}`, summary: `Changes a ${noun} (super)`, tag, body, ok: { description: `The ${noun}.`, schema: one }, refusals: [403, 404] },
+    { method: 'DELETE', path: `${path}/{id}`, operationId: `delete${schema}`, summary: `Deletes a ${noun} (super); tickets keep its name`, tag, ok: { description: `The ${noun} was deleted.` }, refusals: [403, 404] },
+  ];
+}
+
+export const MORE_OPERATIONS: OperationSpec[] = [
+  ...catalog('/config/categories', 'category', 'Category', categoryBody),
+  ...catalog('/config/services', 'service', 'Service', serviceBody),
+  {
+    method: 'GET',
+    path: '/tickets/{id}/comments',
+    operationId: 'listComments',
+    summary: "The ticket's comments, oldest first",
+    tag: 'Comments',
+    pathParams: TICKET_REF,
+    ok: { description: 'The comments.', schema: listEnvelope(ref('Comment')) },
+    refusals: [404],
+  },
+  { method: 'POST', path: '/tickets/{id}/comments', operationId: 'addComment', summary: 'Adds a comment', tag: 'Comments', pathParams: TICKET_REF, body: commentBody, ok: { status: 201, description: 'The comment.', schema: envelope(ref('Comment')) }, refusals: [404] },
+  { method: 'PATCH', path: '/comments/{id}', operationId: 'editComment', summary: 'Changes a comment (its author)', tag: 'Comments', body: commentBody, ok: { description: 'The comment.', schema: envelope(ref('Comment')) }, refusals: [403, 404] },
+  { method: 'DELETE', path: '/comments/{id}', operationId: 'deleteComment', summary: 'Deletes a comment (its author, or super)', tag: 'Comments', ok: { description: 'The comment was deleted.' }, refusals: [403, 404] },
+  {
+    method: 'GET',
+    path: '/events',
+    operationId: 'events',
+    summary: 'Live updates: a server-sent event stream of ticket changes',
+    description: 'Starts with `retry: 3000`; each `event: ticket` carries `{id, number, change}`; a `: ping` line keeps it open. `Last-Event-ID` resumes.',
+    tag: 'Live updates',
+    ok: { description: 'The stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    refusals: [429, 503],
+  },
+  { method: 'GET', path: '/backups', operationId: 'backupState', summary: 'Whether scheduled backups run, the last one, a failure (super)', tag: 'Operations', ok: { description: 'The backup state.', schema: envelope(ref('BackupState')) }, refusals: [403] },
+  {
+    method: 'GET',
+    path: '/health',
+    operationId: 'health',
+    summary: 'Whether the server answers',
+    tag: 'Operations',
+    public: true,
+    ok: { description: 'It does.', schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } },
+  },
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    operationId: 'openApi',
+    summary: 'This document',
+    tag: 'Operations',
+    public: true,
+    ok: { description: 'The OpenAPI 3.1 document of the API.', schema: { type: 'object' } },
+  },
+];
