@@ -1,5 +1,5 @@
 /** Categories and services, comments, live updates, and the operations of the service itself. */
-import { APPS, COMMENT_LIMITS, LIMITS } from '../../shared/index.ts';
+import { APPS, COMMENT_LIMITS, COMMENT_PAGE_SIZE, COMMENTS_PER_MINUTE, LIMITS } from '../../shared/index.ts';
 import type { OperationSpec } from './describe.ts';
 import { TICKET_REF } from './paths-tickets.ts';
 import { envelope, listEnvelope, ref, type Schema } from './schemas.ts';
@@ -29,13 +29,30 @@ export const MORE_OPERATIONS: OperationSpec[] = [
     method: 'GET',
     path: '/tickets/{id}/comments',
     operationId: 'listComments',
-    summary: "The ticket's comments, oldest first",
+    summary: "The ticket's comments, oldest first, a page at a time",
     tag: 'Comments',
     pathParams: TICKET_REF,
-    ok: { description: 'The comments.', schema: listEnvelope(ref('Comment')) },
-    refusals: [404],
+    query: {
+      limit: { schema: { type: 'integer', minimum: 1, maximum: COMMENT_PAGE_SIZE.max, default: COMMENT_PAGE_SIZE.default }, description: 'Comments on this page.' },
+      cursor: { schema: { type: 'string' }, description: "The previous page's `next_cursor`." },
+    },
+    ok: {
+      description: 'One page of comments; `next_cursor` is null on the last page, `total` counts them all.',
+      schema: envelope({ type: 'object', properties: { list: { type: 'array', items: ref('Comment') }, next_cursor: { type: ['string', 'null'] }, total: { type: 'integer' } }, required: ['list', 'next_cursor', 'total'] }),
+    },
+    refusals: [404, 422],
   },
-  { method: 'POST', path: '/tickets/{id}/comments', operationId: 'addComment', summary: 'Adds a comment', tag: 'Comments', pathParams: TICKET_REF, body: commentBody, ok: { status: 201, description: 'The comment.', schema: envelope(ref('Comment')) }, refusals: [404] },
+  {
+    method: 'POST',
+    path: '/tickets/{id}/comments',
+    operationId: 'addComment',
+    summary: `Adds a comment (at most ${COMMENTS_PER_MINUTE} a minute per person)`,
+    tag: 'Comments',
+    pathParams: TICKET_REF,
+    body: commentBody,
+    ok: { status: 201, description: 'The comment.', schema: envelope(ref('Comment')) },
+    refusals: [404, 429],
+  },
   { method: 'PATCH', path: '/comments/{id}', operationId: 'editComment', summary: 'Changes a comment (its author)', tag: 'Comments', body: commentBody, ok: { description: 'The comment.', schema: envelope(ref('Comment')) }, refusals: [403, 404] },
   { method: 'DELETE', path: '/comments/{id}', operationId: 'deleteComment', summary: 'Deletes a comment (its author, or super)', tag: 'Comments', ok: { description: 'The comment was deleted.' }, refusals: [403, 404] },
   {
