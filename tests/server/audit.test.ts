@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME } from '../../src/server/db/database.ts';
+import { DB_FILE_NAME, transaction } from '../../src/server/db/database.ts';
 import { sweepExpired } from '../../src/server/server.ts';
 import { AUDIT_MESSAGES, SERVER } from '../../src/shared/index.ts';
 import { ADMIN, createStaff, createTicket, createWorld, PASSWORD, startTestServer, type TestServer, type World } from './helpers.ts';
@@ -146,6 +146,23 @@ describe('one transaction with the change', () => {
     } finally {
       side.exec('DROP TRIGGER refuse_delete');
     }
+  });
+
+  it('a transaction inside another is a savepoint: its failure undoes only its own writes', () => {
+    const db = t.server.app.db;
+    const names = () => (db.prepare("SELECT name FROM categories WHERE name LIKE 'Nested %' ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+    transaction(db, () => {
+      db.prepare("INSERT INTO categories (name) VALUES ('Nested outer')").run();
+      expect(() =>
+        transaction(db, () => {
+          db.prepare("INSERT INTO categories (name) VALUES ('Nested inner')").run();
+          throw new Error('inner fails');
+        }),
+      ).toThrow('inner fails');
+      expect(db.isTransaction).toBe(true);
+    });
+    expect(names()).toEqual(['Nested outer']);
+    db.prepare("DELETE FROM categories WHERE name LIKE 'Nested %'").run();
   });
 
   it('stored rows are never updated, even by SQL', () => {
