@@ -1,7 +1,30 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 8) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 9) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
+
+CREATE TABLE audit_log (
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
+  at           TEXT NOT NULL,
+  actor_id     INTEGER NOT NULL,
+  actor_name   TEXT NOT NULL,
+  address      TEXT NOT NULL,
+  kind         TEXT NOT NULL,
+  target_id    INTEGER,
+  target_label TEXT NOT NULL,
+  before       TEXT,
+  after        TEXT
+);
+
+CREATE INDEX audit_log_actor ON audit_log (actor_id, at, id);
+
+CREATE INDEX audit_log_at ON audit_log (at, id);
+
+CREATE INDEX audit_log_kind ON audit_log (kind, at, id);
+
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN
+  SELECT RAISE(ABORT, 'audit_log rows are never changed');
+END;
 
 CREATE TABLE "categories" (
   id   INTEGER PRIMARY KEY AUTOINCREMENT,

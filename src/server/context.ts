@@ -7,6 +7,7 @@ import type { RateLimiter } from './auth/rate-limit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Settings } from './settings.ts';
 import type { Live } from './events/live.ts';
+import type { AuditStore } from './store/audit.ts';
 import type { CatalogStore } from './store/catalog.ts';
 import type { CommentStore } from './store/comments.ts';
 import type { TicketQueue } from './store/ticket-queue.ts';
@@ -25,6 +26,8 @@ export interface ServerContext {
   queue: TicketQueue;
   catalog: CatalogStore;
   comments: CommentStore;
+  /** What supers changed (design.md#audit-log). */
+  audit: AuditStore;
   /** Ticket events: GET /events streams and webhooks (design.md#live-updates). */
   live: Live;
   /** Serialized GET answers, invalidated by tag on each write. */

@@ -1,6 +1,7 @@
 /** startServer: opens the database, builds the app and listens. Used by main.ts and the tests. */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { DAY_MS } from '../shared/index.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { createSignInFloor, hashCost } from './auth/passwords.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
@@ -14,6 +15,7 @@ import { createHttpServer, reloadCertificate } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { bulkRoutes } from './routes/bulk.ts';
@@ -25,13 +27,14 @@ import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts
 import { createLive } from './events/live.ts';
 import { createWebhooks } from './events/webhooks.ts';
 import { commentRoutes } from './routes/comments.ts';
+import { createAuditStore } from './store/audit.ts';
 import { createCatalogStore } from './store/catalog.ts';
 import { createCommentStore } from './store/comments.ts';
 import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
 
-const SWEEP_SESSIONS_EVERY_MS = 60 * 60_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
 /** In-flight requests get this long to finish on shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_REAP_EVERY_MS = 50;
@@ -68,8 +71,15 @@ export function buildRouter(app: ServerContext): Router {
   commentRoutes(router, app);
   configRoutes(router, app);
   backupRoutes(router, app);
+  auditRoutes(router, app);
   openApiRoutes(router, app);
   return router;
+}
+
+/** Expired sessions, and audit rows older than AUDIT_KEEP_DAYS by the server's clock. */
+export function sweepExpired(app: ServerContext): void {
+  app.sessions.sweep();
+  app.audit.sweep(new Date(app.now() - app.settings.auditKeepDays * DAY_MS).toISOString());
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -97,6 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
+    audit: createAuditStore(db),
     live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams, maxStreamsPerUser: settings.eventsStreamsPerUser }),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -110,10 +121,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   await ensureFirstAdmin(app);
   app.signInFloor = createSignInFloor(settings.scryptCost, app.users.hashHeads().map(hashCost));
-  app.sessions.sweep();
+  sweepExpired(app);
   // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
   app.queue.stats({});
-  const sweeper = setInterval(() => app.sessions.sweep(), SWEEP_SESSIONS_EVERY_MS).unref();
+  const sweeper = setInterval(() => sweepExpired(app), SWEEP_EVERY_MS).unref();
   const { backupDir, backupEveryHours, backupKeep } = settings;
   const backups = backupDir
     ? scheduleBackups(path.join(settings.dataDir, DB_FILE_NAME), { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError })

@@ -1,5 +1,6 @@
 /** Server settings: the environment variables of design.md#settings, with their defaults. */
 import path from 'node:path';
+import { AUDIT_KEEP_DAYS_DEFAULT } from '../shared/audit.ts';
 import type { LogFormat } from './http/request-log.ts';
 
 export interface Settings {
@@ -47,6 +48,8 @@ export interface Settings {
   webhookSecret: string;
   /** Waits before each retry of a failed webhook delivery; as many retries as entries. */
   webhookRetrySeconds: number[];
+  /** Audit log rows older than this many days are deleted (design.md#audit-log). */
+  auditKeepDays: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -78,6 +81,7 @@ export const DEFAULT_SETTINGS: Settings = {
   webhookUrls: [],
   webhookSecret: '',
   webhookRetrySeconds: [1, 5, 30],
+  auditKeepDays: AUDIT_KEEP_DAYS_DEFAULT,
 };
 
 type Env = Record<string, string | undefined>;
@@ -151,5 +155,6 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     webhookUrls: urlsFrom(env.WEBHOOK_URLS),
     webhookSecret: env.WEBHOOK_SECRET ?? d.webhookSecret,
     webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),
+    auditKeepDays: numberFrom(env, 'AUDIT_KEEP_DAYS', d.auditKeepDays, { min: 1 }),
   };
 }

@@ -143,7 +143,7 @@ const ROWS: Array<[string, Expected, (caller: Caller) => Promise<Call> | Call]> 
     SUPER_ONLY,
     async () => ({ method: 'PATCH', path: `/api/config/services/${await freshService()}`, json: { name: name('Renamed'), app: 'shaq_app' } }),
   ],
-  ['DELETE /config/services/{id}', SUPER_ONLY, async () => ({ method: 'DELETE', path: `/api/config/services/${await freshService()}` })],
+  ['DELETE /config/services/{id}', SUPER_ONLY, async () => ({ method: 'DELETE', path: `/api/config/services/${await freshService()}` })],  ['GET /audit', SUPER_ONLY, () => ({ method: 'GET', path: '/api/audit' })],
 ];
 
 /** Every table, minus the columns that move on their own (last_seen, session use times). */
@@ -158,6 +158,7 @@ function databaseState(): string {
     all('SELECT * FROM ticket_logs ORDER BY id'),
     all('SELECT * FROM categories ORDER BY id'),
     all('SELECT * FROM services ORDER BY id'),
+    all('SELECT * FROM audit_log ORDER BY id'),
   ]);
 }
 

@@ -20,6 +20,7 @@ const PATHS = {
   user: 'M12 12a4 4 0 1 0 0-8a4 4 0 1 0 0 8z M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
   chart: 'M4 4v16h16 M8 16v-4 M12 16V8 M16 16v-6',
   download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
+  history: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z M12 7v5l3 2',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -24,6 +24,7 @@ export const ROUTES = {
     createService: '/admin/create-service',
     board: '/admin/board',
     reports: '/admin/reports',
+    audit: '/admin/audit',
   },
   support: {
     home: '/support',
@@ -100,6 +101,7 @@ export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
     createService: 'Create service',
     board: 'Board',
     reports: 'Reports',
+    audit: 'Audit log',
   },
   support: { home: 'Tickets', createTicket: 'Create ticket', editTicket: 'Edit ticket', ticket: 'Ticket' },
   developer: { home: 'Tickets', ticket: 'Ticket', board: 'Board' },

@@ -41,8 +41,12 @@ function migrate(db: Db): void {
   }
 }
 
-/** Runs fn (synchronous) in one write transaction: all of it happens, or none of it. */
+/**
+ * Runs fn (synchronous) in one write transaction: all of it happens, or none of it. Inside another
+ * transaction it is a savepoint of that one (a change and its audit row, design.md#audit-log).
+ */
 export function transaction<T>(db: Db, fn: () => T): T {
+  if (db.isTransaction) return savepoint(db, fn);
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = fn();
@@ -50,6 +54,18 @@ export function transaction<T>(db: Db, fn: () => T): T {
     return result;
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+function savepoint<T>(db: Db, fn: () => T): T {
+  db.exec('SAVEPOINT nested');
+  try {
+    const result = fn();
+    db.exec('RELEASE nested');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK TO nested; RELEASE nested');
     throw error;
   }
 }

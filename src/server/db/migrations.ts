@@ -273,4 +273,28 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tickets_combination ON tickets
     (status, app, priority, category_id, service_id, created_by_id, developer_id, created_at, updated_at);
   `,
+  // 9: the audit log (design.md#audit-log): one row per change a super makes, written in the change's
+  // transaction. actor_id has no foreign key: the row must keep naming its author after the account
+  // is deleted (ids are never reused, migration 4); actor_name and target_label are as they were then.
+  // Rows are never updated; the retention sweep (AUDIT_KEEP_DAYS) deletes the oldest.
+  `
+  CREATE TABLE audit_log (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    at           TEXT NOT NULL,
+    actor_id     INTEGER NOT NULL,
+    actor_name   TEXT NOT NULL,
+    address      TEXT NOT NULL,
+    kind         TEXT NOT NULL,
+    target_id    INTEGER,
+    target_label TEXT NOT NULL,
+    before       TEXT,
+    after        TEXT
+  );
+  CREATE INDEX audit_log_at ON audit_log (at, id);
+  CREATE INDEX audit_log_actor ON audit_log (actor_id, at, id);
+  CREATE INDEX audit_log_kind ON audit_log (kind, at, id);
+  CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN
+    SELECT RAISE(ABORT, 'audit_log rows are never changed');
+  END;
+  `,
 ];

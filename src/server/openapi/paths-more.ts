@@ -1,5 +1,5 @@
 /** Categories and services, comments, live updates, and the operations of the service itself. */
-import { APPS, COMMENT_LIMITS, COMMENT_PAGE_SIZE, COMMENTS_PER_MINUTE, LIMITS } from '../../shared/index.ts';
+import { APPS, AUDIT_GROUPS, AUDIT_KINDS, COMMENT_LIMITS, COMMENT_PAGE_SIZE, COMMENTS_PER_MINUTE, LIMITS } from '../../shared/index.ts';
 import type { OperationSpec } from './describe.ts';
 import { TICKET_REF } from './paths-tickets.ts';
 import { envelope, listEnvelope, ref, type Schema } from './schemas.ts';
@@ -64,6 +64,26 @@ export const MORE_OPERATIONS: OperationSpec[] = [
     tag: 'Live updates',
     ok: { description: 'The stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
     refusals: [429, 503],
+  },
+  {
+    method: 'GET',
+    path: '/audit',
+    operationId: 'auditLog',
+    summary: 'Every change a super made, newest first, a page at a time (super)',
+    tag: 'Operations',
+    query: {
+      actor_id: { schema: { type: 'integer' }, description: 'Only this person’s changes.' },
+      kind: { schema: { enum: [...AUDIT_KINDS, ...AUDIT_GROUPS] }, description: 'A kind, or a group of kinds.' },
+      from: { schema: { type: 'string', format: 'date' }, description: 'First UTC day, included.' },
+      to: { schema: { type: 'string', format: 'date' }, description: 'Last UTC day, included.' },
+      limit: { schema: { type: 'integer', minimum: 1 } },
+      cursor: { schema: { type: 'string' }, description: "The previous page's `next_cursor`." },
+    },
+    ok: {
+      description: 'One page of the audit log.',
+      schema: envelope({ type: 'object', properties: { list: { type: 'array', items: ref('AuditEntry') }, next_cursor: { type: ['string', 'null'] }, total: { type: 'integer' } }, required: ['list', 'next_cursor', 'total'] }),
+    },
+    refusals: [403, 422],
   },
   { method: 'GET', path: '/backups', operationId: 'backupState', summary: 'Whether scheduled backups run, the last one, a failure (super)', tag: 'Operations', ok: { description: 'The backup state.', schema: envelope(ref('BackupState')) }, refusals: [403] },
   {

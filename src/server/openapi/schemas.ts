@@ -2,7 +2,7 @@
  * The shapes of the API reference (design.md#api-reference), as JSON Schema 2020-12 inside OpenAPI 3.1.
  * Enums, limits and messages come from src/shared, so the reference cannot drift from the rules.
  */
-import { APPS, BULK_ACTIONS, BULK_MAX_TICKETS, COMMENT_LIMITS, CREATABLE_ROLES, LIMITS, LOG_ACTIONS, PRIORITIES, REPORT_GROUPS, ROLES, SKIP_REASONS, STATUSES } from '../../shared/index.ts';
+import { APPS, AUDIT_KINDS, BULK_ACTIONS, BULK_MAX_TICKETS, COMMENT_LIMITS, CREATABLE_ROLES, LIMITS, LOG_ACTIONS, PRIORITIES, REPORT_GROUPS, ROLES, SKIP_REASONS, STATUSES } from '../../shared/index.ts';
 
 export type Schema = Record<string, unknown>;
 
@@ -129,6 +129,16 @@ export const SCHEMAS: Record<string, Schema> = {
     keep: { type: 'integer' },
     last_success: { oneOf: [object({ at: time, file: text(), bytes: { type: 'integer' }, ms: { type: 'number' } }), { type: 'null' }] },
     failure: { oneOf: [object({ at: time, message: text() }), { type: 'null' }] },
+  }),
+  AuditEntry: object({
+    id: { type: 'integer' },
+    at: time,
+    actor: object({ id: { type: 'integer' }, name: text() }),
+    address: text(),
+    kind: { enum: [...AUDIT_KINDS] },
+    target: object({ id: { type: ['integer', 'null'] }, label: text() }),
+    before: { type: ['object', 'null'] },
+    after: { type: ['object', 'null'] },
   }),
   NewAccount: object({
     first_name: text({ minLength: LIMITS.nameMin }),

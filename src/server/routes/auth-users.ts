@@ -18,6 +18,7 @@ import { bodyText } from '../body-text.ts';
 import { check, forbidden, invalid, notFound } from '../errors.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
 import { requireSuper } from './access.ts';
+import { accountFields, accountTarget, audited } from './audited.ts';
 
 const MANAGEABLE_ROLES: readonly Role[] = CREATABLE_ROLES;
 
@@ -60,10 +61,9 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     const passwordHash = await hashPassword(String(b.password), app.settings.scryptCost);
     // Checked again after the slow hash: another request may have taken the address meanwhile.
     if (app.users.findByEmail(bodyText(b.email))) throw emailTaken();
-    const user = app.users.create(
-      { first_name: bodyText(b.first_name), last_name: bodyText(b.last_name), email: bodyText(b.email), role: b.role as Role, password_hash: passwordHash },
-      app.nowIso(),
-    );
+    const account = { first_name: bodyText(b.first_name), last_name: bodyText(b.last_name), email: bodyText(b.email), role: b.role as Role, password_hash: passwordHash };
+    const create = () => app.users.create(account, app.nowIso());
+    const user = audited(app, ctx, 'account.created', create, (created) => ({ target: accountTarget(created), after: accountFields(created) }));
     return { status: 201, body: { message: SERVER.accountCreated, data: user } };
   });
 
@@ -71,7 +71,8 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     const target = manageableAccount(app, ctx);
     check(validateAdminChangePassword(ctx.body), validateNewPassword(ctx.body));
     const passwordHash = await hashPassword(String(ctx.body.new_password), app.settings.scryptCost);
-    if (!app.users.setPasswordHash(target.id, passwordHash)) throw notFound();
+    const reset = () => app.users.setPasswordHash(target.id, passwordHash);
+    if (!audited(app, ctx, 'account.password_reset', reset, () => ({ target: accountTarget(target) }))) throw notFound();
     app.sessions.revokeAll(target.id);
     app.live.sessionsChanged();
     return { body: { message: SERVER.passwordChanged } };
@@ -80,7 +81,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
   router.add('DELETE', '/auth/user/:id', (ctx) => {
     const target = manageableAccount(app, ctx);
     const touchesTickets = app.tickets.involves(target.id);
-    app.users.remove(target.id);
+    audited(app, ctx, 'account.deleted', () => app.users.remove(target.id), () => ({ target: accountTarget(target), before: accountFields(target) }));
     app.live.sessionsChanged();
     // Their tickets lose the link to the account (ON DELETE SET NULL): those answers change.
     if (touchesTickets) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
@@ -90,7 +91,9 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
   router.add('PATCH', '/auth/user/:userId/update', (ctx) => {
     if (idParam(ctx.params.userId) !== ctx.user.id) throw forbidden();
     check(validateProfile(ctx.body));
-    const user = app.users.updateProfile(ctx.user.id, bodyText(ctx.body.first_name), bodyText(ctx.body.last_name));
+    const update = () => app.users.updateProfile(ctx.user.id, bodyText(ctx.body.first_name), bodyText(ctx.body.last_name));
+    const names = (u: User) => ({ first_name: u.first_name, last_name: u.last_name });
+    const user = audited(app, ctx, 'account.updated', update, (updated) => ({ target: accountTarget(updated), before: names(ctx.user), after: names(updated) }));
     if (!user) throw notFound();
     // Tickets show their people's first names: only a rename changes ticket answers.
     if (user.first_name !== ctx.user.first_name) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
@@ -113,7 +116,8 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
       throw invalid({ old_password: SERVER.oldPasswordWrong });
     }
     const passwordHash = await hashPassword(String(b.new_password), app.settings.scryptCost);
-    if (!app.users.setPasswordHash(ctx.user.id, passwordHash)) throw notFound();
+    const change = () => app.users.setPasswordHash(ctx.user.id, passwordHash);
+    if (!audited(app, ctx, 'account.password_changed', change, () => ({ target: accountTarget(ctx.user) }))) throw notFound();
     app.sessions.revokeOthers(ctx.user.id, ctx.tokenHash);
     app.live.sessionsChanged();
     return { body: { message: SERVER.passwordChanged } };

@@ -15,15 +15,15 @@ import {
   type BulkRequest,
   type BulkResult,
   type SkipReason,
-  type User,
 } from '../../shared/index.ts';
 import type { ServerContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import { check, DomainError, invalid } from '../errors.ts';
-import type { Router } from '../http/router.ts';
+import type { Router, SignedInContext } from '../http/router.ts';
 import type { TicketRow } from '../store/tickets.ts';
 import { createTransitions, statusAction } from '../tickets/transitions.ts';
+import { recordBulk } from './audited.ts';
 
 interface Change {
   row: TicketRow;
@@ -77,10 +77,12 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
     });
   }
 
-  function run(request: BulkRequest, actor: User): { result: BulkResult; changes: Change[] } {
+  function run(request: BulkRequest, ctx: SignedInContext): { result: BulkResult; changes: Change[] } {
+    const actor = ctx.user;
     const body = patchBody(request);
     const result: BulkResult = { changed: [], skipped: [] };
     const changes: { id: number; message: string }[] = [];
+    const before: TicketRow[] = [];
     transaction(app.db, () => {
       for (const { ref, row: ticket } of select(request)) {
         if (!ticket) {
@@ -89,6 +91,7 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
         }
         try {
           changes.push({ id: ticket.id, message: changeWithin(ticket, actor, body) });
+          before.push(ticket);
           result.changed.push(ticket.number);
         } catch (error) {
           // Invalid input (422) is the request's fault, not this ticket's: it undoes the lot (input is checked first, so it is rare).
@@ -96,6 +99,7 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
           result.skipped.push({ number: ticket.number, reason: skipReason(error, request.action, app.tickets.findById(ticket.id)) });
         }
       }
+      recordBulk(app, ctx, request.action, before);
     });
     return { result, changes: changes.map(({ id, message }) => ({ row: app.tickets.findById(id)!, message })) };
   }
@@ -107,7 +111,7 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
       const developer = app.users.find(request!.developer_id!);
       if (!developer || developer.role !== 'developer') throw invalid({ developer_id: SERVER.notADeveloper });
     }
-    const { result, changes } = run(request!, ctx.user);
+    const { result, changes } = run(request!, ctx);
     // The lists these tickets show in hear of it from the queue (store/ticket-counts.ts).
     if (changes.length > 0) app.cache.invalidate(...changes.map(({ row }) => CACHE_TAGS.ticket(row.id)));
     for (const { row, message } of changes) app.live.publish(row, ctx.user, statusAction(message, row));

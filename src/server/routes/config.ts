@@ -5,6 +5,7 @@ import { bodyText } from '../body-text.ts';
 import { check, invalid, notFound } from '../errors.ts';
 import type { Router } from '../http/router.ts';
 import { requireSuper } from './access.ts';
+import { audited, catalogTarget } from './audited.ts';
 
 function found<T>(value: T | undefined): T {
   if (value === undefined) throw notFound();
@@ -22,21 +23,25 @@ export function configRoutes(router: Router, app: ServerContext): void {
     check(validateCategory(ctx.body));
     const name = bodyText(ctx.body.name);
     if (catalog.categoryNameTaken(name)) throw invalid({ name: SERVER.categoryTaken });
-    return { status: 201, body: { message: SERVER.categoryCreated, data: catalog.createCategory(name) } };
+    const created = audited(app, ctx, 'category.created', () => catalog.createCategory(name), (item) => ({ target: catalogTarget(item), after: item }));
+    return { status: 201, body: { message: SERVER.categoryCreated, data: created } };
   });
 
   router.add('PATCH', '/config/categories/:id', (ctx) => {
     requireSuper(ctx);
-    const id = found(catalog.category(idParam(ctx.params.id))).id;
+    const before = found(catalog.category(idParam(ctx.params.id)));
+    const id = before.id;
     check(validateCategory(ctx.body));
     const name = bodyText(ctx.body.name);
     if (catalog.categoryNameTaken(name, id)) throw invalid({ name: SERVER.categoryTaken });
-    return { body: { message: SERVER.categoryUpdated, data: found(catalog.renameCategory(id, name)) } };
+    const changed = audited(app, ctx, 'category.renamed', () => catalog.renameCategory(id, name), (item) => ({ target: catalogTarget(item), before, after: item }));
+    return { body: { message: SERVER.categoryUpdated, data: found(changed) } };
   });
 
   router.add('DELETE', '/config/categories/:id', (ctx) => {
     requireSuper(ctx);
-    if (!catalog.deleteCategory(idParam(ctx.params.id))) throw notFound();
+    const before = found(catalog.category(idParam(ctx.params.id)));
+    if (!audited(app, ctx, 'category.deleted', () => catalog.deleteCategory(before.id), () => ({ target: catalogTarget(before), before }))) throw notFound();
     return { body: { message: SERVER.categoryDeleted } };
   });
 
@@ -49,22 +54,26 @@ export function configRoutes(router: Router, app: ServerContext): void {
     const name = bodyText(ctx.body.name);
     const appName = ctx.body.app as AppName;
     if (catalog.serviceNameTaken(name, appName)) throw invalid({ name: SERVER.serviceTaken });
-    return { status: 201, body: { message: SERVER.serviceCreated, data: catalog.createService(name, appName) } };
+    const created = audited(app, ctx, 'service.created', () => catalog.createService(name, appName), (item) => ({ target: catalogTarget(item), after: item }));
+    return { status: 201, body: { message: SERVER.serviceCreated, data: created } };
   });
 
   router.add('PATCH', '/config/services/:id', (ctx) => {
     requireSuper(ctx);
-    const id = found(catalog.service(idParam(ctx.params.id))).id;
+    const before = found(catalog.service(idParam(ctx.params.id)));
+    const id = before.id;
     check(validateService(ctx.body));
     const name = bodyText(ctx.body.name);
     const appName = ctx.body.app as AppName;
     if (catalog.serviceNameTaken(name, appName, id)) throw invalid({ name: SERVER.serviceTaken });
-    return { body: { message: SERVER.serviceUpdated, data: found(catalog.updateService(id, name, appName)) } };
+    const changed = audited(app, ctx, 'service.updated', () => catalog.updateService(id, name, appName), (item) => ({ target: catalogTarget(item), before, after: item }));
+    return { body: { message: SERVER.serviceUpdated, data: found(changed) } };
   });
 
   router.add('DELETE', '/config/services/:id', (ctx) => {
     requireSuper(ctx);
-    if (!catalog.deleteService(idParam(ctx.params.id))) throw notFound();
+    const before = found(catalog.service(idParam(ctx.params.id)));
+    if (!audited(app, ctx, 'service.deleted', () => catalog.deleteService(before.id), () => ({ target: catalogTarget(before), before }))) throw notFound();
     return { body: { message: SERVER.serviceDeleted } };
   });
 }

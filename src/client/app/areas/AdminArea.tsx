@@ -1,5 +1,6 @@
 /** The admin route table (lazy chunk): absolute paths, pages read params with useParams(). */
 import { Route, Switch } from 'wouter';
+import { AuditPage } from '../../features/audit/pages/AuditPage.tsx';
 import { BackupFailureBanner } from '../../features/backups/components/BackupFailureBanner.tsx';
 import { CatalogPage } from '../../features/catalog/pages/CatalogPage.tsx';
 import { CreateCatalogPage } from '../../features/catalog/pages/CreateCatalogPage.tsx';
@@ -52,6 +53,7 @@ export default function AdminArea() {
         </Route>
         <Route path={ADMIN.board} component={BoardPage} />
         <Route path={ADMIN.reports} component={ReportsPage} />
+        <Route path={ADMIN.audit} component={AuditPage} />
         <Route>
           <NotFound home={ADMIN.home} />
         </Route>
