@@ -79,6 +79,8 @@ export const SERVER = {
   notFound: 'Not found.',
   routeNotFound: 'Route not found.',
   malformed: 'The request body is not valid JSON or form data.',
+  jsonAsForm: 'The request body is JSON: send it with Content-Type: application/json.',
+  formAsJson: 'The request body is form data: send it with Content-Type: application/x-www-form-urlencoded.',
   tooLarge: 'The request body is too large.',
   busy: 'The server is busy. Please try again in a moment.',
   tooManyStreams: 'Too many live-update connections for this account. Close a tab and try again.',

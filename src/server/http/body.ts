@@ -24,6 +24,8 @@ const MULTIPART_TYPE = 'multipart/form-data';
 
 const tooLarge = () => new HttpError(413, SERVER.tooLarge);
 const malformed = () => new HttpError(400, SERVER.malformed);
+/** A body that is plainly the other kind than its Content-Type says: 415, naming the type it needs. */
+const wrongType = (message: string) => new HttpError(415, message);
 const busy = () => new HttpError(503, SERVER.busy, undefined, { 'Retry-After': '1' });
 
 /** Bytes the bodies being read hold now, in all and from anonymous requests. */
@@ -87,15 +89,17 @@ function receive(req: IncomingMessage, limit: number, budget: ReturnType<typeof 
     req.on('end', () => {
       if (refused) return;
       const raw = Buffer.concat(chunks);
-      const contentType = req.headers['content-type'] ?? '';
-      if (contentType.toLowerCase().startsWith(MULTIPART_TYPE)) {
-        parseMultipart(raw, contentType).then(resolve, () => reject(malformed()));
+      const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+      if (isForm(contentType) && looksLikeJson(raw)) return reject(wrongType(SERVER.jsonAsForm));
+      if (contentType.startsWith(MULTIPART_TYPE)) {
+        parseMultipart(raw, req.headers['content-type']!).then(resolve, () => reject(malformed()));
         return;
       }
+      const text = raw.toString('utf8');
       try {
-        resolve(parse(raw.toString('utf8'), contentType));
+        resolve(parse(text, contentType));
       } catch {
-        reject(malformed());
+        reject(looksLikeForm(text) ? wrongType(SERVER.formAsJson) : malformed());
       }
     });
     req.on('error', () => reject(new ClientGone()));
@@ -105,12 +109,28 @@ function receive(req: IncomingMessage, limit: number, budget: ReturnType<typeof 
   });
 }
 
+const isForm = (contentType: string) => contentType.startsWith(FORM_TYPE) || contentType.startsWith(MULTIPART_TYPE);
+/** `key=value&…`, as a url-encoded form starts; JSON never does. */
+const FORM_START = /^[\w.%+\-[\]]+=/;
+const looksLikeForm = (text: string) => FORM_START.test(text.trim());
+
+/** A JSON object or array: read as a form it would be one nonsense field and every real field missing. */
+function looksLikeJson(raw: Buffer): boolean {
+  const text = raw.toString('utf8').trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return false;
+  try {
+    return typeof JSON.parse(text) === 'object';
+  } catch {
+    return false;
+  }
+}
+
 /** node:sqlite cuts text at a NUL character, which would silently lose the rest: drop NULs. */
 const clean = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
 
-function parse(text: string, contentType = ''): Record<string, unknown> {
+function parse(text: string, contentType: string): Record<string, unknown> {
   if (!text.trim()) return {};
-  if (contentType.toLowerCase().startsWith(FORM_TYPE)) {
+  if (contentType.startsWith(FORM_TYPE)) {
     return Object.fromEntries([...new URLSearchParams(text)].map(([key, value]) => [key, clean(key, value)]));
   }
   const value: unknown = JSON.parse(text, clean);
