@@ -13,6 +13,7 @@ import { benchComments } from './comments.mjs';
 import { benchEvents } from './events.mjs';
 import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
+import { benchSearch } from './search.mjs';
 
 /** One line a part: what it measures, and whether a bare `npm run bench` runs it. */
 const PARTS = {
@@ -26,6 +27,7 @@ const PARTS = {
   report: { run: benchReports, byDefault: false, about: 'the reports API at 100,000 tickets' },
   comments: { run: benchComments, byDefault: false, about: 'a ticket flooded with 27,500 comments' },
   backup: { run: benchBackup, byDefault: false, about: 'backups under 10 writes/s at 100,000 tickets' },
+  search: { run: benchSearch, byDefault: false, about: 'one- and two-letter searches at 100,000 tickets' },
 };
 
 const asked = process.argv.slice(2);

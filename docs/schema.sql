@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 9) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 10) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -195,7 +195,7 @@ END;
 CREATE VIRTUAL TABLE tickets_fts USING fts5 (
   number, title, description, created_by, developer_name, category, service, facets,
   content = 'tickets', content_rowid = 'id',
-  tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '2 3'
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '1 2 3'
 );
 
 CREATE TABLE "users" (

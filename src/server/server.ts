@@ -91,12 +91,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const sessions = createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now);
   const webhooks = createWebhooks({ urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
   const nowIso = () => new Date(now()).toISOString();
+  const users = createUserStore(db);
   const app: ServerContext = {
     settings,
     db,
     now,
     nowIso,
-    users: createUserStore(db),
+    users,
     sessions,
     tickets: createTicketStore(db),
     // A ticket write drops only the cached pages of the lists it may show in (store/ticket-counts.ts),
@@ -113,14 +114,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
-    signInFloor: { dummyHash: Promise.resolve(''), cost: 0, ms: 0 }, // set below, once the accounts are known
+    // The first admin, made below, is hashed at SCRYPT_COST: already one of the costs counted.
+    signInFloor: createSignInFloor(settings.scryptCost, users.hashHeads().map(hashCost)),
     backups: null, // set below, once the server is up
     log,
     requestLog: options.log ?? batchedLines((chunk) => void process.stdout.write(chunk)),
     logError,
   };
   await ensureFirstAdmin(app);
-  app.signInFloor = createSignInFloor(settings.scryptCost, app.users.hashHeads().map(hashCost));
   sweepExpired(app);
   // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
   app.queue.stats({});

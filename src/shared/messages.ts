@@ -81,6 +81,8 @@ export const SERVER = {
   routeNotFound: 'Route not found.',
   methodNotAllowed: 'Method not allowed.',
   malformed: 'The request body is not valid JSON or form data.',
+  jsonAsForm: 'The request body is JSON: send it with Content-Type: application/json.',
+  formAsJson: 'The request body is form data: send it with Content-Type: application/x-www-form-urlencoded.',
   tooLarge: 'The request body is too large.',
   busy: 'The server is busy. Please try again in a moment.',
   tooManyComments: `You have added ${COMMENTS_PER_MINUTE} comments in the last minute. Please wait a moment and try again.`,

@@ -92,22 +92,43 @@ export async function verifyPassword(password: string, stored: string, options?:
 export const hashCost = (stored: string) => Number(stored.split('$')[1]) || 0;
 
 /**
- * What a sign-in for an unknown e-mail verifies against, and how long every sign-in takes at
- * least. The dummy uses the highest cost any account has, and every check is padded to the time
- * that takes, so neither the answer's time nor its text tells whether an account exists, even
- * after SCRYPT_COST changed and old hashes keep their old cost.
+ * What a sign-in for an unknown e-mail verifies against, and how long a sign-in checking a
+ * cheaper, older hash takes. The dummy uses the highest cost any account has, so an unknown
+ * e-mail costs what the dearest account does, even after SCRYPT_COST changed and old hashes keep
+ * their old cost. A cheaper hash is padded to the time of one of the recent real verifications at
+ * the dearest cost, drawn at random: its answer then takes the same band as the others, tracking
+ * the live hash time (a busy or an idle machine) rather than one measured at boot.
  */
 export interface SignInFloor {
   dummyHash: Promise<string>;
   /** The cost (log2 N) of the dummy hash: the highest any account has. */
   cost: number;
-  /** Milliseconds; 0 until the dummy hash is made. */
+  /** Milliseconds the dummy hash took at boot; stands in until a real verification is recorded. */
   ms: number;
+  /** The latest real verifications at `cost`, in ms, oldest first. */
+  recent: number[];
+  /** A verification at `cost` took this long, from its start (waiting for a hash slot included). */
+  record(ms: number): void;
+  /** How long a cheaper hash's sign-in should take: one of the recent real verifications. */
+  band(): number;
 }
 
-export function createSignInFloor(currentCost: number, storedCosts: number[]): SignInFloor {
+/** Enough recent verifications to follow the machine's load, few enough to follow it soon. */
+const RECENT_VERIFICATIONS = 32;
+
+export function createSignInFloor(currentCost: number, storedCosts: number[], random: () => number = Math.random): SignInFloor {
   const cost = Math.max(currentCost, ...storedCosts);
-  const floor: SignInFloor = { dummyHash: Promise.resolve(''), cost, ms: 0 };
+  const floor: SignInFloor = {
+    dummyHash: Promise.resolve(''),
+    cost,
+    ms: 0,
+    recent: [],
+    record(ms) {
+      floor.recent.push(ms);
+      if (floor.recent.length > RECENT_VERIFICATIONS) floor.recent.shift();
+    },
+    band: () => (floor.recent.length ? floor.recent[Math.floor(random() * floor.recent.length)]! : floor.ms),
+  };
   const started = performance.now();
   floor.dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'), cost).then((hash) => {
     floor.ms = performance.now() - started;

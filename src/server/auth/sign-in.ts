@@ -50,15 +50,17 @@ export async function signIn(app: ServerContext, body: Record<string, unknown>, 
   let verdict: boolean | undefined; // undefined: refused before deciding, which is no failure
   try {
     const account = app.users.findByEmail(email);
-    const stored = account?.password_hash ?? (await app.signInFloor.dummyHash);
+    const floor = app.signInFloor;
+    const dummy = await floor.dummyHash;
+    const stored = account?.password_hash ?? dummy;
     const started = performance.now();
     // Checked again when the hash gets its slot and once it is done: failures recorded while this
     // attempt waited count too, so a burst sent at once cannot outrun the limit.
     const matches = await verifyPassword(password, stored, { lane: ip, beforeStart: () => refuse(false) });
-    // Only a cheaper, older hash needs padding: an unknown e-mail checks the dummy hash, which
-    // costs what the dearest account's does. Padding every sign-in would add whatever the boot-time
-    // measurement caught besides (a busy machine at start slowed every sign-in for the day).
-    if (account && hashCost(account.password_hash) < app.signInFloor.cost) await padTo(started + app.signInFloor.ms);
+    // An unknown e-mail and the dearest accounts take the live hash time, and are its measure; a
+    // cheaper, older hash is padded to one such recent time, so neither tells an account exists.
+    if (hashCost(stored) >= floor.cost) floor.record(performance.now() - started);
+    else await padTo(started + floor.band());
     refuse(false);
     // The account may have been deleted, or its password changed, while the hash was computed:
     // the session is only created if the password checked is still the account's.

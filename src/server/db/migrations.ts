@@ -297,4 +297,17 @@ export const MIGRATIONS: readonly string[] = [
     SELECT RAISE(ABORT, 'audit_log rows are never changed');
   END;
   `,
+  // 10: a search of one letter costs no more than any other (design.md#work-queue-api). Without a
+  // prefix index of its length, "a"* merges the doclist of every word starting with a: 0.2 s at
+  // 100,000 tickets. FTS5 cannot change an index's prefixes: the table is made again, under the
+  // same name, so the triggers of migrations 3 and 6 keep writing to it.
+  `
+  DROP TABLE tickets_fts;
+  CREATE VIRTUAL TABLE tickets_fts USING fts5 (
+    number, title, description, created_by, developer_name, category, service, facets,
+    content = 'tickets', content_rowid = 'id',
+    tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '1 2 3'
+  );
+  INSERT INTO tickets_fts (tickets_fts) VALUES ('rebuild');
+  `,
 ];

@@ -75,7 +75,7 @@ export function createRequestHandler(app: ServerContext, router: Router) {
         markSeen(app, caller.user);
         noteUser(req, caller.user.id);
       }
-      const ctx = { req, params: match.params, query: url.searchParams, body: WRITE_METHODS.has(method) ? await readBody(req) : {}, ip: req.socket.remoteAddress ?? '' };
+      const ctx = { req, params: match.params, query: url.searchParams, body: WRITE_METHODS.has(method) ? await readBody(req, { anonymous: !match.route.signedIn }) : {}, ip: req.socket.remoteAddress ?? '' };
       const reply = match.route.signedIn ? await match.route.handler({ ...ctx, ...caller! }) : await match.route.handler(ctx);
       await sendReply(req, res, reply, isRead(method) ? caller?.user.id : undefined, streamLimits);
     } catch (error) {

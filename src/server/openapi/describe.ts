@@ -6,7 +6,7 @@
 import { ref, type Schema } from './schemas.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-/** The refusals an operation names beyond what its shape implies (401 signed in; 400, 413, 422 and 503 with a body; 500 always). */
+/** The refusals an operation names beyond what its shape implies (401 signed in; 400, 413, 415, 422 and 503 with a body; 500 always). */
 export type Refusal = 403 | 404 | 409 | 422 | 429 | 503;
 
 export interface QueryParam {
@@ -46,6 +46,7 @@ const RESPONSE_NAMES: Record<number, string> = {
   404: 'NotFound',
   409: 'Conflict',
   413: 'TooLarge',
+  415: 'WrongContentType',
   422: 'Invalid',
   429: 'TooMany',
   500: 'ServerError',
@@ -66,6 +67,7 @@ export const RESPONSES: Record<string, unknown> = {
   NotFound: refusal('No such ticket, user, category, service or comment.'),
   Conflict: refusal("The ticket's state does not allow the change, or someone changed it first."),
   TooLarge: refusal('The body is over 1 MiB.'),
+  WrongContentType: refusal('A JSON body sent with a form content type, or a form body sent as JSON: the message names the type it needs.'),
   Invalid: refusal('Validation failed: `errors` names each field with its messages.'),
   TooMany: refusal('Too many attempts.', retryAfter),
   Busy: refusal('The server is busy (too many bodies or streamed answers at once).', retryAfter),
@@ -92,7 +94,7 @@ function responses(spec: OperationSpec): Record<string, unknown> {
   const answer = { description, content: content ?? { [JSON_TYPE]: { schema: schema ?? ref('Message') } } };
   const statuses = new Set<number>(spec.refusals ?? []);
   if (!spec.public) statuses.add(401);
-  if (spec.body) [400, 413, 422, 503].forEach((code) => statuses.add(code));
+  if (spec.body) [400, 413, 415, 422, 503].forEach((code) => statuses.add(code));
   statuses.add(500);
   const refusals = [...statuses].sort((a, b) => a - b).map((code) => [String(code), { $ref: `#/components/responses/${RESPONSE_NAMES[code]}` }]);
   return { [String(status)]: answer, ...Object.fromEntries(refusals) };
