@@ -1,6 +1,6 @@
 /**
  * Journey 15: keyboard only. Sign in, create a ticket, confirm a dialog, a form dialog after a
- * failed mouse submit, the phone drawer, the account menu and the shortcuts list — with the
+ * failed mouse submit, the phone drawer (with and without reduced motion), the account menu and the shortcuts list — with the
  * focused element (its role and accessible name) asserted at every step. Then the look: status
  * and priority side by side, and the staff table at every width from 320 to 1920 px.
  */
@@ -194,6 +194,21 @@ journeyDescribe('journey 15: keyboard only', () => {
     await waitForPath(page, '/admin/staff');
     await expectFocus(page, heading(page, 'Staff'), 'the "Staff" heading');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('the phone drawer with reduced motion: focus goes in all the same, by keyboard and by tap', async () => {
+    const page = await j.newPage({ viewport: PHONE });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signInByKeyboard(page, ADMIN.email, ADMIN.password);
+    const toggle = page.getByRole('button', { name: 'Open navigation' });
+    const close = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Close navigation' });
+    await tabTo(page, toggle, 'the menu button');
+    await page.keyboard.press('Enter');
+    await expectFocus(page, close, 'Close navigation');
+    await page.keyboard.press('Escape');
+    await expectFocus(page, toggle, 'the menu button');
+    await toggle.click();
+    await expectFocus(page, close, 'Close navigation (opened by a tap)');
   });
 
   test('the account menu: arrows, Home/End, Escape; a dialog from it gives focus back to the menu button', async () => {

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DOCS = join(ROOT, 'docs');
-const SCANNED = ['src', 'tests', 'bench', 'stress', 'docs', 'styles', '.ci', 'README.md', 'build.mjs', 'build-budget.ts', 'vitest.config.ts', 'index.html', 'package.json'];
+const SCANNED = ['src', 'tests', 'bench', 'stress', 'docs', 'styles', '.ci', 'README.md', 'build.mjs', 'build-budget.ts', 'scripts', 'vitest.config.ts', 'index.html', 'package.json'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'results', 'screenshots']);
 const TEXT_FILE = /\.(ts|tsx|mts|mjs|js|css|md|json|html)$|^run$/;
 /** `design.md#storage`, `docs/product.md#calls`, `../../docs/decisions.md#reports`. */

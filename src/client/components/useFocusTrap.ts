@@ -17,6 +17,9 @@ const openTraps: HTMLElement[] = [];
 
 const focusables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
 
+/** Where focus goes when the trap opens. */
+const firstStop = (root: HTMLElement) => root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root;
+
 /** Whether an element can take focus back: still in the page and not disabled. */
 function canFocus(element: HTMLElement | null): element is HTMLElement {
   return !!element && element.isConnected && element !== document.body && !element.matches(':disabled');
@@ -38,7 +41,16 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     if (!active || !root) return;
     const previous = document.activeElement as HTMLElement | null;
     openTraps.push(root);
-    (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root).focus();
+    // A trap revealed by a transition cannot take focus until its contents are visible: under
+    // reduced motion every element transitions for 0.01 ms (styles/reset.css), the `visibility`
+    // it inherits included, so the first try can fail. Try again as those transitions end, until
+    // focus is in, whether or not anything animates.
+    const focusIn = () => {
+      if (!root.contains(document.activeElement)) firstStop(root).focus();
+      if (root.contains(document.activeElement)) root.removeEventListener('transitionend', focusIn);
+    };
+    root.addEventListener('transitionend', focusIn);
+    focusIn();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (openTraps[openTraps.length - 1] !== root) return;
@@ -67,6 +79,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
+      root.removeEventListener('transitionend', focusIn);
       openTraps.splice(openTraps.lastIndexOf(root), 1);
       returnFocus(root, previous);
     };

@@ -14,7 +14,7 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS = {
-  search: { key: '/', action: 'Search tickets', where: 'On ticket lists' },
+  search: { key: '/', action: 'Search the list', where: 'On every list with a search' },
   create: { key: 'c', action: 'Create a ticket', where: 'Where your role may create tickets' },
   help: { key: '?', action: 'Show these shortcuts' },
 } as const satisfies Record<string, Shortcut>;

@@ -1,16 +1,45 @@
-/** Single-key shortcuts: 'c' create where the role may, '?' lists them; never while typing or under a dialog. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+/**
+ * Single-key shortcuts: '/' focuses the search of every list that has one, 'c' create where the
+ * role may, '?' lists them; never while typing or under a dialog.
+ */
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
-import { CATEGORIES, list } from '../admin/helpers.ts';
+import { CATEGORIES, DEVELOPERS, list, STAFF } from '../admin/helpers.ts';
 
 function start(role: 'super' | 'support' | 'developer', path: string) {
-  fakeApi({ ...ticketRoutes([]), 'GET /config/categories': list(CATEGORIES), 'GET /config/services': list([]) });
+  fakeApi({
+    ...ticketRoutes([]),
+    'GET /config/categories': list(CATEGORIES),
+    'GET /config/services': list([]),
+    'GET /users': list(STAFF),
+    'GET /developers': list(DEVELOPERS),
+  });
   signInAs({ role });
   renderApp(path);
 }
 
+/** Every page with a search, and the search's label. */
+const LISTS_WITH_A_SEARCH = [
+  ['super', '/admin/tickets', 'Search tickets'],
+  ['super', '/admin/staff', 'Search by first name'],
+  ['super', '/admin/developer', 'Search by name'],
+  ['support', '/support', 'Search tickets'],
+  ['developer', '/developer', 'Search tickets'],
+] as const;
+
 describe('shortcuts', () => {
+  test.each(LISTS_WITH_A_SEARCH)("'/' focuses the search for a %s on %s", async (role, path, label) => {
+    start(role, path);
+    const search = await screen.findByRole('searchbox', { name: label });
+    expect(search.getAttribute('aria-keyshortcuts')).toBe('/');
+    const event = createEvent.keyDown(document.body, { key: '/' });
+    fireEvent(document.body, event);
+    expect(document.activeElement).toBe(search);
+    // The key is taken, not typed into the box it just focused.
+    expect(event.defaultPrevented).toBe(true);
+  });
+
   test.each([
     ['support', '/support', '/support/create-ticket'],
     ['super', '/admin/tickets', '/admin/create-ticket'],

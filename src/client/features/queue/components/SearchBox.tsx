@@ -1,10 +1,9 @@
 /**
  * The ticket search: what is typed reaches the URL (and so the server) 250 ms after the last key,
- * not on every key; '/' focuses it from anywhere that is not a text field.
+ * not on every key; '/' focuses it, as it does every search (components/SearchInput.tsx).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SearchInput } from '../../../components/SearchInput.tsx';
-import { isShortcut, SHORTCUTS } from '../../../lib/shortcuts.ts';
 import { useLatest } from '../../../lib/useLatest.ts';
 import styles from './TicketToolbar.module.css';
 
@@ -19,7 +18,6 @@ export interface SearchBoxProps {
 
 export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
-  const input = useRef<HTMLInputElement>(null);
   const latest = useLatest({ value, onSearch });
 
   // Back and Forward (and 'Clear filters') change the URL: the box follows it.
@@ -31,15 +29,5 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
     return () => clearTimeout(timer);
   }, [text, latest]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isShortcut(event, SHORTCUTS.search)) return;
-      event.preventDefault();
-      input.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-
-  return <SearchInput value={text} onChange={setText} label="Search tickets" placeholder="Search tickets  ( / )" inputRef={input} className={styles.search} />;
+  return <SearchInput value={text} onChange={setText} label="Search tickets" placeholder="Search tickets  ( / )" className={styles.search} />;
 }
