@@ -1,15 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/** Vitest's default is one worker fewer than the cores: one on our 2-core machines. */
+const IN_PROCESS_WORKERS = 2;
+
 /**
  * One run, four suites: each keeps the environment it needs (DESIGN §7).
- * e2e runs one journey file at a time (`maxWorkers: 1`; each file starts its own server and
- * Chromium) in a group of its own (`groupOrder: 1`), never beside the other suites.
+ * unit, server and client run their files on IN_PROCESS_WORKERS workers (each server test starts
+ * its own server on port 0 over its own temporary data directory). e2e runs one journey file at a
+ * time (`maxWorkers: 1`; each file starts its own server and Chromium) in a group of its own
+ * (`groupOrder: 1`), after the others: beside them, its timing-bound steps (live updates within
+ * 2 s) would share two cores with the stress tests.
  */
 export default defineConfig({
   // Vite 8 transforms TS/JSX with Oxc (its `esbuild` option is ignored under vitest).
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
     env: { TZ: 'UTC' },
+    maxWorkers: IN_PROCESS_WORKERS,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },

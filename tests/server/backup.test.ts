@@ -5,10 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 const run = promisify(execFile);
+/** Waits on what the test needs to see, not on a guess: these only bound a failure. */
+const WRITES_WITHIN_MS = 10_000;
+const BACKUPS_WITHIN_MS = 10_000;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let tmp: string;
 
@@ -36,18 +39,18 @@ describe('npm run backup', () => {
         if (answer.status === 201) acknowledged++;
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(acknowledged).toBeGreaterThan(0), WRITES_WITHIN_MS);
     const before = acknowledged;
     const file = path.join(tmp, 'copy', 'helpdesk-backup.db');
     const { stdout } = await run(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/backup.ts', file], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir() },
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Writes go on during and after the copy.
+    await vi.waitFor(() => expect(acknowledged).toBeGreaterThan(before), WRITES_WITHIN_MS);
     writing = false;
     await writer;
     expect(stdout).toContain('Backed up');
-    expect(acknowledged).toBeGreaterThan(before);
 
     const copy = new DatabaseSync(file, { readOnly: true });
     expect(copy.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
@@ -75,7 +78,8 @@ describe('scheduled backups', () => {
     let clock = Date.parse('2026-11-22T10:00:00Z');
     const t = await startTestServer({ dataDir: path.join(tmp, 'sched-live'), backupDir, backupEveryHours: 0.1 / 3600, backupKeep: 2, now: () => (clock += 1000) });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // A third backup has made the schedule delete the oldest.
+      await vi.waitFor(() => expect(t.logs.filter((line) => line.startsWith('Backup written')).length).toBeGreaterThanOrEqual(3), BACKUPS_WITHIN_MS);
     } finally {
       await t.close();
     }
