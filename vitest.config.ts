@@ -6,10 +6,11 @@ const IN_PROCESS_WORKERS = 2;
 /**
  * One run, four suites: each keeps the environment it needs (DESIGN §7).
  * unit, server and client run their files on IN_PROCESS_WORKERS workers (each server test starts
- * its own server on port 0 over its own temporary data directory). e2e runs one journey file at a
- * time (`maxWorkers: 1`; each file starts its own server and Chromium) in a group of its own
- * (`groupOrder: 1`), after the others: beside them, its timing-bound steps (live updates within
- * 2 s) would share two cores with the stress tests.
+ * its own server on port 0 over its own temporary directory; no test sets env or a fixed path).
+ * e2e runs one journey file at a time (`maxWorkers: 1`; each file starts its own server and
+ * Chromium) in a group of its own (`groupOrder: 1`), after the others: vitest gives one group one
+ * worker count, so beside them it would run two journeys at once, for at most the ~75 s the
+ * others take of a ~7 minute run.
  */
 export default defineConfig({
   // Vite 8 transforms TS/JSX with Oxc (its `esbuild` option is ignored under vitest).
@@ -22,7 +23,9 @@ export default defineConfig({
       { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
         extends: true,
-        test: { name: 'client', include: ['tests/client/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/client/setup.ts'] },
+        // Each wait inside a test stays bounded at 5 s (setup.ts); a whole test of several steps (55
+        // cards rendered twice) passed 5 s on the shared machine at a load of 9, one worker or two.
+        test: { name: 'client', include: ['tests/client/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/client/setup.ts'], testTimeout: 15_000 },
       },
       {
         extends: true,
