@@ -9,8 +9,8 @@ const IN_PROCESS_WORKERS = 2;
  * its own server on port 0 over its own temporary directory; no test sets env or a fixed path).
  * e2e runs one journey file at a time (`maxWorkers: 1`; each file starts its own server and
  * Chromium) in a group of its own (`groupOrder: 1`), after the others: vitest gives one group one
- * worker count, so beside them it would run two journeys at once, for at most the ~75 s the
- * others take of a ~7 minute run.
+ * worker count, so beside them it would run two journeys at once, to save at most the 1–3 minutes
+ * the others take of a 7–9 minute run.
  */
 export default defineConfig({
   // Vite 8 transforms TS/JSX with Oxc (its `esbuild` option is ignored under vitest).
