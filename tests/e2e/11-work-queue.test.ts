@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, CAST, card, journeyDescribe, setupJourney, signIn, sleep, tileCount, toggle, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, card, journeyDescribe, scrollToBottomRemembered, setupJourney, signIn, tileCount, toggle, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
 
 /** More than one page (the client asks for 50 at a time). */
@@ -51,9 +51,7 @@ journeyDescribe('journey 11: the work queue', () => {
   });
 
   test('Back returns to the list with both pages loaded and the same scroll position', async () => {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await sleep(200);
-    const before = await page.evaluate(() => window.scrollY);
+    const before = await scrollToBottomRemembered(page);
     expect(before).toBeGreaterThan(1000);
     await card(page, 'Queue ticket 01').click();
     await waitForPath(page, /^\/admin\/ticket\//);

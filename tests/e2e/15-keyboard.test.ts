@@ -6,14 +6,12 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, CAST, dialogWith, gone, journeyDescribe, setupJourney, STEP_TIMEOUT_MS, toastWith, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, dialogWith, gone, journeyDescribe, settled, setupJourney, STEP_TIMEOUT_MS, toastWith, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld } from './seed.ts';
 
 const PHONE = { width: 390, height: 844 };
 /** Enough Tab presses to cross any of our pages' headers and toolbars. */
 const MAX_TABS = 40;
-/** Longer than the navigation's 200 ms slide, so a screenshot after a resize shows the settled page. */
-const SETTLE_MS = 300;
 
 /** What has focus, for failure messages: tag, role and text. */
 function focusedDescription(page: Page): Promise<string> {
@@ -29,11 +27,11 @@ const isFocused = (locator: Locator) => locator.first().evaluate((el) => el === 
 
 /** Waits until the element (found by role and accessible name) has focus. */
 async function expectFocus(page: Page, locator: Locator, what: string): Promise<void> {
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
-  while (!(await isFocused(locator))) {
-    if (Date.now() > deadline) expect.fail(`focus should be on ${what}, is on ${await focusedDescription(page)}`);
-    await page.waitForTimeout(50);
-  }
+  const focused = await expect
+    .poll(() => isFocused(locator), { timeout: STEP_TIMEOUT_MS })
+    .toBe(true)
+    .then(() => true, () => false);
+  if (!focused) expect.fail(`focus should be on ${what}, is on ${await focusedDescription(page)}`);
 }
 
 /** Presses Tab (or Shift+Tab) until the element has focus; fails after MAX_TABS presses. */
@@ -272,7 +270,7 @@ journeyDescribe('journey 15: keyboard only', () => {
     expect(await look(assigned)).not.toBe(await look(medium));
     for (const width of [1280, 900, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(SETTLE_MS); // the navigation slides away when the width crosses the phone breakpoint
+      await settled(page); // the navigation slides away when the width crosses the phone breakpoint
       await j.screenshot(page, `pills-${width}`);
     }
   });
@@ -285,7 +283,7 @@ journeyDescribe('journey 15: keyboard only', () => {
     await visible(row);
     for (const width of [320, 390, 600, 768, 900, 1024, 1100, 1280, 1600, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(SETTLE_MS);
+      await settled(page);
       const cells = ['Role', 'Last seen', 'Actions'].map((label) => row.locator(`[data-label="${label}"]`));
       for (const cell of cells) {
         const box = (await cell.boundingBox())!;

@@ -7,7 +7,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, CAST, card, journeyDescribe, pathOf, setupJourney, signIn, sleep, storedAuth, submitSignIn, toggle, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, card, journeyDescribe, pathOf, scrollToBottomRemembered, setupJourney, signIn, storedAuth, submitSignIn, toggle, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
 
 /** Enough cards to scroll a long way on a 900 px high window. */
@@ -135,7 +135,8 @@ journeyDescribe('journey 16: keep the place', () => {
     await visible(card(page, 'Half-typed refund problem'));
     await page.goto('/support/create-ticket');
     await visible(page.getByLabel('Title'));
-    await sleep(300);
+    // The form reads its draft once, as it mounts: with none stored, nothing can fill it later.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('helpdesk.draft:') && key.endsWith(':create-ticket')))).toEqual([]);
     expect(await page.getByLabel('Title').inputValue()).toBe('');
   });
 
@@ -169,9 +170,7 @@ journeyDescribe('journey 16: keep the place', () => {
     const page = await j.newPage();
     await signIn(page, CAST.support.email, CAST.support.password);
     await visible(card(page, titleOf(1)));
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await sleep(200);
-    const before = await page.evaluate(() => window.scrollY);
+    const before = await scrollToBottomRemembered(page);
     expect(before).toBeGreaterThan(800);
     await card(page, titleOf(1)).click();
     await waitForPath(page, `/support/ticket-details/${first.number}`);
@@ -186,9 +185,7 @@ journeyDescribe('journey 16: keep the place', () => {
     await signIn(page, CAST.dev1.email, CAST.dev1.password);
     await toggle(page, 'All Tickets').click();
     await visible(card(page, titleOf(1)));
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await sleep(200);
-    const before = await page.evaluate(() => window.scrollY);
+    const before = await scrollToBottomRemembered(page);
     expect(before).toBeGreaterThan(800);
     await card(page, titleOf(1)).click();
     await waitForPath(page, `/developer/ticket-details/${first.number}`);
@@ -202,9 +199,7 @@ journeyDescribe('journey 16: keep the place', () => {
     await signIn(admin, ADMIN.email, ADMIN.password);
     await admin.getByRole('link', { name: 'Categories', exact: true }).first().click();
     await visible(admin.getByRole('cell', { name: 'Extra category 12', exact: true }));
-    await admin.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await sleep(200);
-    const down = await admin.evaluate(() => window.scrollY);
+    const down = await scrollToBottomRemembered(admin);
     expect(down).toBeGreaterThan(300);
     await admin.getByRole('link', { name: 'Services', exact: true }).first().click();
     await waitForPath(admin, '/admin/service');

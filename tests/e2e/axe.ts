@@ -7,11 +7,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { settled } from './harness.ts';
 
 // Evaluated through the DevTools protocol rather than page.addScriptTag: the app's
 // Content-Security-Policy (script-src 'self') rightly refuses an inline <script>.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] as const;
+/**
+ * The WCAG rules a change of theme alone can change: the theme swaps colours, never the DOM or
+ * the layout. A width is not narrowed like this: it shows and hides elements (the phone's menu
+ * button), so every rule may find something else there.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+/** 'all': every WCAG A/AA rule; 'colour': COLOUR_RULES, for the same screen in another theme. */
+export type AxeRules = 'all' | 'colour';
 
 /** The toast colours of product.md#toasts, as getComputedStyle spells them. */
 const SPEC_TOAST = { text: 'rgb(255, 255, 255)', backgrounds: ['rgb(76, 175, 80)', 'rgb(255, 0, 0)'] };
@@ -30,32 +39,20 @@ export interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** Waits for running finite animations (a dialog or toast sliding in) so colours are final. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 export interface AxeScan {
   violations: AxeViolation[];
   /** Toast elements whose product.md#toasts colours axe flagged and the exception let pass. */
   exceptedToasts: number;
 }
 
-/** The page's WCAG A/AA violations, the toast colours of product.md#toasts excepted. */
-export async function axeScan(page: Page): Promise<AxeScan> {
+/** The page's WCAG A/AA violations (of `rules`), the toast colours of product.md#toasts excepted. */
+export async function axeScan(page: Page, rules: AxeRules = 'all'): Promise<AxeScan> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  await settle(page);
+  await settled(page);
   return page.evaluate(
-    async ({ tags, toast, toastItem }) => {
+    async ({ runOnly, toast, toastItem }) => {
       const axe = (window as unknown as { axe: any }).axe;
-      const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, elementRef: true, resultTypes: ['violations'] });
+      const results = await axe.run(document, { runOnly, elementRef: true, resultTypes: ['violations'] });
       const isSpecToast = (element: Element | undefined) => {
         const item = element?.closest(toastItem);
         if (!item || !element) return false;
@@ -78,7 +75,11 @@ export async function axeScan(page: Page): Promise<AxeScan> {
         .filter((violation: { nodes: unknown[] }) => violation.nodes.length > 0);
       return { violations, exceptedToasts };
     },
-    { tags: [...WCAG_TAGS], toast: SPEC_TOAST, toastItem: TOAST_ITEM },
+    {
+      runOnly: rules === 'all' ? { type: 'tag', values: [...WCAG_TAGS] } : { type: 'rule', values: [...COLOUR_RULES] },
+      toast: SPEC_TOAST,
+      toastItem: TOAST_ITEM,
+    },
   );
 }
 

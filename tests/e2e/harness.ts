@@ -1,6 +1,7 @@
 /**
  * The end-to-end harness: one real server (fresh database) and one Chromium per journey file,
- * a new browser context per user, screenshots of every screen under tests/e2e/screenshots/.
+ * a new browser context per user; screenshots of every screen under tests/e2e/screenshots/ when
+ * SCREENSHOTS=1 asks for them, of every open page whenever a step fails.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -26,6 +27,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Full-page screenshots cost seconds per journey: taken only when asked (failures always are). */
+export const TAKE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
 /** How long a locator may take to appear before the step fails. */
 export const STEP_TIMEOUT_MS = 10_000;
 
@@ -48,7 +52,7 @@ export interface Journey {
   advanceClock(ms: number): Promise<void>;
   /** A fresh context (its own localStorage) and page; closed after the file. */
   newPage(options?: { viewport?: { width: number; height: number }; copyStorageFrom?: Page }): Promise<Page>;
-  /** Saves tests/e2e/screenshots/<journey>/<name>.png */
+  /** Saves tests/e2e/screenshots/<journey>/<name>.png when SCREENSHOTS=1. */
   screenshot(page: Page, name: string): Promise<void>;
 }
 
@@ -63,7 +67,7 @@ export function setupJourney(slug: string, options: { env?: Record<string, strin
 
   beforeAll(async () => {
     await rm(shotDir, { recursive: true, force: true });
-    await mkdir(shotDir, { recursive: true });
+    if (TAKE_SCREENSHOTS) await mkdir(shotDir, { recursive: true });
     [server, browser] = await Promise.all([
       startServer(options.env),
       chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
@@ -122,6 +126,7 @@ export function setupJourney(slug: string, options: { env?: Record<string, strin
       return page;
     },
     async screenshot(page, name) {
+      if (!TAKE_SCREENSHOTS) return;
       shotCount += 1;
       const file = join(shotDir, `${String(shotCount).padStart(2, '0')}-${name}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch((error: Error) => {
@@ -200,8 +205,36 @@ export const WHITE = 'rgb(255, 255, 255)';
 /** The log line format of product.md#log-entry: '@name: action ticket at Mon D, YYYY hh:mm'. */
 export const LOG_LINE = /^@\w+: (opened|assigned|unassigned|closed) ticket at [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/;
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((done) => setTimeout(done, ms));
+/** Waits for running finite animations and transitions (a dialog, a toast, the navigation sliding) to end. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** lib/scrollMemory.ts's sessionStorage key for the page's address. */
+const SCROLL_MEMORY_PREFIX = 'helpdesk.scroll:';
+
+/**
+ * Scrolls the page to the bottom and waits until the app has remembered that position (it saves
+ * on the frame after a scroll); answers the position.
+ */
+export async function scrollToBottomRemembered(page: Page): Promise<number> {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect
+    .poll(() =>
+      page.evaluate((prefix) => {
+        const saved = JSON.parse(sessionStorage.getItem(prefix + location.pathname + location.search) ?? 'null') as { y?: number } | null;
+        return saved?.y === window.scrollY;
+      }, SCROLL_MEMORY_PREFIX),
+    )
+    .toBe(true);
+  return page.evaluate(() => window.scrollY);
 }
 
 /** A confirmation or form dialog showing the given text. */

@@ -144,12 +144,14 @@ describe('a bulk change', () => {
     const answer = await bulk(w.admin, { ids: tickets.map((ticket) => ticket.number), action: 'close' });
     expect(answer.body.data.changed).toHaveLength(2);
 
-    const events = await stream.waitFor(2);
-    await new Promise((r) => setTimeout(r, 100)); // nothing more may follow
+    // A comment after the answer marks the end: events come in order, so nothing more followed the bulk.
+    await t.call('POST', `/api/tickets/${tickets[2].number}/comments`, { token: w.admin.token, json: { body: 'After the bulk close.' } });
+    const events = await stream.waitFor(3);
     stream.close();
     expect(events).toEqual([
       { id: tickets[0].id, number: tickets[0].number, change: 'status' },
       { id: tickets[1].id, number: tickets[1].number, change: 'status' },
+      { id: tickets[2].id, number: tickets[2].number, change: 'comment' },
     ]);
     for (const ticket of tickets.slice(0, 2)) {
       const log = await logOf(ticket.number);

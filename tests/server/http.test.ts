@@ -16,8 +16,9 @@ let w: World;
 let distDir: string;
 
 beforeAll(async () => {
-  distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-dist-'));
-  await fs.mkdir(path.join(distDir, 'assets'));
+  // The secret sits beside dist/ in a directory of this file's own: no other test run shares it.
+  distDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-dist-')), 'dist');
+  await fs.mkdir(path.join(distDir, 'assets'), { recursive: true });
   await fs.writeFile(path.join(distDir, 'index.html'), INDEX);
   await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js'), SCRIPT);
   await fs.writeFile(path.join(distDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await fs.rm(distDir, { recursive: true, force: true });
+  await fs.rm(path.dirname(distDir), { recursive: true, force: true });
 });
 
 const raw = (urlPath: string, init: RequestInit = {}) => fetch(t.url + urlPath, init);

@@ -1,5 +1,5 @@
 /** Request logs (design.md#request-log): one line per request, as text or JSON, never a secret. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from './helpers.ts';
 
 const SECRET_IMAGE = 'data:image/png;base64,iVBORw0KGgoSECRETSECRET';
@@ -15,9 +15,12 @@ describe.each(['text', 'json'] as const)('LOG_FORMAT=%s', (logFormat) => {
     const token = await t.signIn(ADMIN.email, ADMIN.password);
     const answer = await t.call('GET', '/api/tickets?q=private-words', { token });
     await t.call('POST', '/api/tickets', { token, json: { title: 'x', image: SECRET_IMAGE } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const lines = t.logs.filter((line) => line.includes('/api/'));
-    expect(lines).toHaveLength(3);
+    // A line is written once the answer has gone out, which may be just after the client has it.
+    const lines = await vi.waitFor(() => {
+      const written = t.logs.filter((line) => line.includes('/api/'));
+      expect(written).toHaveLength(3);
+      return written;
+    });
     const id = answer.headers.get('x-request-id')!;
     expect(id).toMatch(/^[\w-]{8}$/);
     const list = lines.find((line) => line.includes(id))!;

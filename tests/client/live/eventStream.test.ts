@@ -1,9 +1,11 @@
 /** The live-update stream (design.md#live-updates): parsing, reconnecting with Last-Event-ID, and what each event refreshes. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from '@testing-library/react';
 import { EventParser, openEventStream, reconnectDelay, type StreamEvent, type StreamStatus } from '../../../src/client/lib/eventStream.ts';
 import { keysForEvent } from '../../../src/client/lib/liveUpdates.ts';
 import { useAuth } from '../../../src/client/lib/auth.ts';
+
+/** Turns of the promise queue `until` allows before it gives up. */
+const MAX_TURNS = 200;
 
 describe('EventParser', () => {
   it('reads ids, event names and data; pings and comments are skipped', () => {
@@ -84,6 +86,21 @@ function fakeEvents(scripts: ((string | null)[] | number)[]) {
   return calls;
 }
 
+/**
+ * Under fake timers (Testing Library's waitFor settles with a setTimeout, which they would
+ * freeze): lets pending promises run, the clock standing still, until `check` passes.
+ */
+async function until(check: () => void): Promise<void> {
+  for (let turn = 0; ; turn++) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (turn >= MAX_TURNS) throw error;
+    }
+    await vi.advanceTimersByTimeAsync(0);
+  }
+}
 describe('openEventStream', () => {
   let stop: (() => void) | undefined;
   afterEach(() => {
@@ -101,9 +118,13 @@ describe('openEventStream', () => {
     const events: StreamEvent[] = [];
     const statuses: StreamStatus[] = [];
     const opens: boolean[] = [];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     stop = openEventStream({ onEvent: (e) => events.push(e), onOpen: (again) => opens.push(again), onStatus: (s) => statuses.push(s) });
-    await waitFor(() => expect(calls).toHaveLength(2), { timeout: 3000 });
-    await waitFor(() => expect(opens).toEqual([false, true]));
+    await until(() => expect(statuses.at(-1)).toBe('reconnecting'));
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    await until(() => expect(opens).toEqual([false, true]));
+    expect(calls).toHaveLength(2);
     expect(calls[0]!.headers.authorization).toBe('Bearer token-1');
     expect(calls[0]!.headers.accept).toBe('text/event-stream');
     expect(calls[0]!.headers['last-event-id']).toBeUndefined();
@@ -116,8 +137,12 @@ describe('openEventStream', () => {
     useAuth.getState().login('token-2', { id: 2, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'support', last_seen: null });
     const calls = fakeEvents([503, 401]);
     const statuses: StreamStatus[] = [];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     stop = openEventStream({ onEvent: () => undefined, onStatus: (s) => statuses.push(s) });
-    await waitFor(() => expect(statuses.at(-1)).toBe('off'), { timeout: 3000 });
+    await until(() => expect(statuses.at(-1)).toBe('reconnecting'));
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    await until(() => expect(statuses.at(-1)).toBe('off'));
     expect(calls).toHaveLength(2);
     expect(useAuth.getState().accessToken).toBeNull();
   });
@@ -126,26 +151,32 @@ describe('openEventStream', () => {
     useAuth.getState().login('token-4', { id: 4, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'support', last_seen: null });
     const calls = fakeEvents([[': ping\n\n', null], 503, [': ping\n\n', null]]);
     const statuses: StreamStatus[] = [];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     stop = openEventStream({ onEvent: () => undefined, onStatus: (s) => statuses.push(s) });
-    await waitFor(() => expect(statuses.at(-1)).toBe('live'));
+    await until(() => expect(statuses.at(-1)).toBe('live'));
     window.dispatchEvent(new Event('offline'));
-    await waitFor(() => expect(statuses.at(-1)).toBe('reconnecting'));
+    await until(() => expect(statuses.at(-1)).toBe('reconnecting'));
     // The 1 s retry fails (still offline); the next would wait 2 s more.
-    await waitFor(() => expect(calls).toHaveLength(2), { timeout: 2000 });
+    await vi.advanceTimersByTimeAsync(reconnectDelay(0));
+    await until(() => expect(calls).toHaveLength(2));
+    await until(() => expect(statuses.at(-1)).toBe('reconnecting'));
     const asked = Date.now();
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(statuses.at(-1)).toBe('live'));
+    await until(() => expect(statuses.at(-1)).toBe('live'));
     expect(calls).toHaveLength(3);
-    expect(Date.now() - asked).toBeLessThan(1000);
+    // No back-off was waited out: the clock has not moved.
+    expect(Date.now() - asked).toBe(0);
   });
 
   it('stop() aborts the open stream and no reconnect follows', async () => {
     useAuth.getState().login('token-3', { id: 3, first_name: 'A', last_name: 'B', email: 'a@b.c', role: 'support', last_seen: null });
     const calls = fakeEvents([]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     stop = openEventStream({ onEvent: () => undefined });
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await until(() => expect(calls).toHaveLength(1));
     stop();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Longer than the longest back-off: any reconnect would have been made by now.
+    await vi.advanceTimersByTimeAsync(reconnectDelay(Infinity) + 1);
     expect(calls).toHaveLength(1);
   });
 });
