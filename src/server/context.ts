@@ -7,6 +7,9 @@ import type { RateLimiter } from './auth/rate-limit.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Settings } from './settings.ts';
 import type { Live } from './events/live.ts';
+import type { EventRecorder } from './events/record.ts';
+import type { NotificationStore } from './store/notifications.ts';
+import type { WatcherStore } from './store/watchers.ts';
 import type { CatalogStore } from './store/catalog.ts';
 import type { CommentStore } from './store/comments.ts';
 import type { TicketQueue } from './store/ticket-queue.ts';
@@ -25,8 +28,12 @@ export interface ServerContext {
   queue: TicketQueue;
   catalog: CatalogStore;
   comments: CommentStore;
-  /** Ticket events: GET /events streams and webhooks (design.md#live-updates). */
+  /** GET /events streams (design.md#live-updates), fed by the dispatcher (events/dispatch.ts). */
   live: Live;
+  /** Records a ticket change's event, notifications and mail inside its transaction (design.md#notifications). */
+  events: EventRecorder;
+  watchers: WatcherStore;
+  notifications: NotificationStore;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;
   accountLimiter: RateLimiter;

@@ -47,6 +47,10 @@ export interface Settings {
   webhookSecret: string;
   /** Waits before each retry of a failed webhook delivery; as many retries as entries. */
   webhookRetrySeconds: number[];
+  /** The mail relay (design.md#notifications); empty: no mail is queued or sent. */
+  smtpUrl: string;
+  /** Where people reach the helpdesk, for links and Message-IDs in mail; empty: http://HOST:PORT. */
+  publicUrl: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -78,6 +82,8 @@ export const DEFAULT_SETTINGS: Settings = {
   webhookUrls: [],
   webhookSecret: '',
   webhookRetrySeconds: [1, 5, 30],
+  smtpUrl: '',
+  publicUrl: '',
 };
 
 type Env = Record<string, string | undefined>;
@@ -151,5 +157,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     webhookUrls: urlsFrom(env.WEBHOOK_URLS),
     webhookSecret: env.WEBHOOK_SECRET ?? d.webhookSecret,
     webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),
+    smtpUrl: env.SMTP_URL?.trim() ?? d.smtpUrl,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') ?? d.publicUrl,
   };
 }

@@ -9,3 +9,4 @@ export * from './comments.ts';
 export * from './bulk.ts';
 export * from './report.ts';
 export * from './csv.ts';
+export * from './notifications.ts';

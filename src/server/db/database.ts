@@ -41,15 +41,20 @@ function migrate(db: Db): void {
   }
 }
 
-/** Runs fn (synchronous) in one write transaction: all of it happens, or none of it. */
+/**
+ * Runs fn (synchronous) in one write transaction: all of it happens, or none of it. Called inside
+ * another, it is a savepoint of that one: a change and the events it records (events/record.ts) commit together.
+ */
 export function transaction<T>(db: Db, fn: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
+  const nested = db.isTransaction;
+  db.exec(nested ? 'SAVEPOINT nested' : 'BEGIN IMMEDIATE');
   try {
     const result = fn();
-    db.exec('COMMIT');
+    db.exec(nested ? 'RELEASE nested' : 'COMMIT');
     return result;
   } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
+    if (nested) db.exec('ROLLBACK TO nested; RELEASE nested');
+    else if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }
