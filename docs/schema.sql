@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 10) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 11) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -56,6 +56,56 @@ CREATE TRIGGER comments_count_ai AFTER INSERT ON comments BEGIN
   UPDATE tickets SET comment_count = comment_count + 1 WHERE id = new.ticket_id;
 END;
 
+CREATE TABLE mail_outbox (
+  id              INTEGER PRIMARY KEY,
+  user_id         INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  to_address      TEXT NOT NULL,
+  to_name         TEXT NOT NULL,
+  kind            TEXT NOT NULL CHECK (kind IN ('ticket', 'test')),
+  ticket_id       INTEGER,
+  payload         TEXT NOT NULL,
+  message_id      TEXT NOT NULL,
+  state           TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sending', 'sent', 'failed')),
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT NOT NULL,
+  last_reply      TEXT,
+  created_at      TEXT NOT NULL,
+  sent_at         TEXT
+);
+
+CREATE INDEX mail_outbox_created ON mail_outbox (created_at);
+
+CREATE INDEX mail_outbox_due ON mail_outbox (state, next_attempt_at);
+
+CREATE TABLE notification_prefs (
+  user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  assigned   INTEGER NOT NULL DEFAULT 1,
+  my_tickets INTEGER NOT NULL DEFAULT 1,
+  comments   INTEGER NOT NULL DEFAULT 1,
+  mentions   INTEGER NOT NULL DEFAULT 1,
+  sla        INTEGER NOT NULL DEFAULT 1
+);
+
+CREATE TABLE notifications (
+  id         INTEGER PRIMARY KEY,
+  user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  ticket_id  INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+  event_id   INTEGER NOT NULL,
+  reason     TEXT NOT NULL CHECK (reason IN ('assigned', 'my_ticket', 'comment', 'mention', 'watching', 'sla')),
+  text       TEXT NOT NULL,
+  actor_id   INTEGER,
+  created_at TEXT NOT NULL,
+  read_at    TEXT
+);
+
+CREATE INDEX notifications_event ON notifications (event_id);
+
+CREATE INDEX notifications_ticket ON notifications (ticket_id);
+
+CREATE INDEX notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
+
+CREATE INDEX notifications_user ON notifications (user_id, id DESC);
+
 CREATE TABLE "services" (
   id   INTEGER PRIMARY KEY AUTOINCREMENT,
   name TEXT NOT NULL,
@@ -73,6 +123,15 @@ CREATE TABLE sessions (
 );
 
 CREATE INDEX sessions_user ON sessions (user_id);
+
+CREATE TABLE ticket_events (
+  id        INTEGER PRIMARY KEY,
+  ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+  actor_id  INTEGER,
+  change    TEXT NOT NULL,
+  action    TEXT NOT NULL,
+  at        TEXT NOT NULL
+);
 
 CREATE TABLE ticket_facts (
   status TEXT NOT NULL, app TEXT NOT NULL, priority TEXT NOT NULL, category_id INTEGER NOT NULL, service_id INTEGER NOT NULL,
@@ -97,6 +156,14 @@ CREATE TABLE ticket_logs (
 CREATE INDEX ticket_logs_action ON ticket_logs (action, created_at, ticket_id);
 
 CREATE INDEX ticket_logs_ticket ON ticket_logs (ticket_id, id);
+
+CREATE TABLE ticket_watchers (
+  ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+  user_id   INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  PRIMARY KEY (ticket_id, user_id)
+) WITHOUT ROWID;
+
+CREATE INDEX ticket_watchers_user ON ticket_watchers (user_id);
 
 CREATE TABLE tickets (
   id             INTEGER PRIMARY KEY,
@@ -212,3 +279,14 @@ CREATE TABLE "users" (
 CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
 
 CREATE INDEX users_role ON users (role);
+
+CREATE TABLE webhook_deliveries (
+  id              INTEGER PRIMARY KEY,
+  event_id        INTEGER NOT NULL,
+  url             TEXT NOT NULL,
+  message_id      TEXT NOT NULL,
+  body            TEXT NOT NULL,
+  label           TEXT NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL
+);

@@ -8,6 +8,9 @@ import type { SessionStore } from './auth/sessions.ts';
 import type { Settings } from './settings.ts';
 import type { Live } from './events/live.ts';
 import type { AuditStore } from './store/audit.ts';
+import type { EventRecorder } from './events/record.ts';
+import type { NotificationStore } from './store/notifications.ts';
+import type { WatcherStore } from './store/watchers.ts';
 import type { CatalogStore } from './store/catalog.ts';
 import type { CommentStore } from './store/comments.ts';
 import type { TicketQueue } from './store/ticket-queue.ts';
@@ -28,8 +31,12 @@ export interface ServerContext {
   comments: CommentStore;
   /** What supers changed (design.md#audit-log). */
   audit: AuditStore;
-  /** Ticket events: GET /events streams and webhooks (design.md#live-updates). */
+  /** GET /events streams (design.md#live-updates), fed by the dispatcher (events/dispatch.ts). */
   live: Live;
+  /** Records a ticket change's event, notifications and mail inside its transaction (design.md#notifications). */
+  events: EventRecorder;
+  watchers: WatcherStore;
+  notifications: NotificationStore;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;
   accountLimiter: RateLimiter;

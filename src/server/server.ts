@@ -26,6 +26,11 @@ import { reportRoutes } from './routes/report.ts';
 import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
 import { createLive } from './events/live.ts';
 import { createWebhooks } from './events/webhooks.ts';
+import { createDispatcher } from './events/dispatch.ts';
+import { createEventRecorder } from './events/record.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { createNotificationStore } from './store/notifications.ts';
+import { createWatcherStore } from './store/watchers.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { createAuditStore } from './store/audit.ts';
 import { createCatalogStore } from './store/catalog.ts';
@@ -69,6 +74,7 @@ export function buildRouter(app: ServerContext): Router {
   bulkRoutes(router, app);
   ticketRoutes(router, app);
   commentRoutes(router, app);
+  notificationRoutes(router, app);
   configRoutes(router, app);
   backupRoutes(router, app);
   auditRoutes(router, app);
@@ -89,9 +95,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   settings.apiBase = normalizeApiBase(settings.apiBase);
   const db = openDatabase(settings.dataDir);
   const sessions = createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now);
-  const webhooks = createWebhooks({ urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
+  const webhooks = createWebhooks({ db, urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
   const nowIso = () => new Date(now()).toISOString();
   const users = createUserStore(db);
+  const live = createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, maxStreams: maxEventStreams, maxStreamsPerUser: settings.eventsStreamsPerUser });
+  const dispatcher = createDispatcher(db, live, webhooks);
+  const tickets = createTicketStore(db);
+  const watchers = createWatcherStore(db);
   const app: ServerContext = {
     settings,
     db,
@@ -99,7 +109,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     nowIso,
     users,
     sessions,
-    tickets: createTicketStore(db),
+    tickets,
     // A ticket write drops only the cached pages of the lists it may show in (store/ticket-counts.ts),
     // and the answers counting every ticket; a forgotten count drops only its list's pages.
     queue: createTicketQueue(db, (touched, cause) => {
@@ -109,7 +119,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
     audit: createAuditStore(db),
-    live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams, maxStreamsPerUser: settings.eventsStreamsPerUser }),
+    live,
+    events: createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: dispatcher.schedule }),
+    watchers,
+    notifications: createNotificationStore(db),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -123,6 +136,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   await ensureFirstAdmin(app);
   sweepExpired(app);
+  // Deliveries a previous run left pending (a restart, a crash) go out now.
+  webhooks.pump();
   // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
   app.queue.stats({});
   const sweeper = setInterval(() => sweepExpired(app), SWEEP_EVERY_MS).unref();
@@ -147,6 +162,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (closing ??= new Promise<void>((resolve) => {
       clearInterval(sweeper);
       backups?.stop();
+      dispatcher.close();
+      webhooks.close();
       app.live.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       // Keep-alive connections go idle once their request is answered; close them as they do.

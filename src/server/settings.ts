@@ -50,6 +50,10 @@ export interface Settings {
   webhookRetrySeconds: number[];
   /** Audit log rows older than this many days are deleted (design.md#audit-log). */
   auditKeepDays: number;
+  /** The mail relay (design.md#notifications); empty: no mail is queued or sent. */
+  smtpUrl: string;
+  /** Where people reach the helpdesk, for links and Message-IDs in mail; empty: http://HOST:PORT. */
+  publicUrl: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -82,6 +86,8 @@ export const DEFAULT_SETTINGS: Settings = {
   webhookSecret: '',
   webhookRetrySeconds: [1, 5, 30],
   auditKeepDays: AUDIT_KEEP_DAYS_DEFAULT,
+  smtpUrl: '',
+  publicUrl: '',
 };
 
 type Env = Record<string, string | undefined>;
@@ -156,5 +162,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     webhookSecret: env.WEBHOOK_SECRET ?? d.webhookSecret,
     webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),
     auditKeepDays: numberFrom(env, 'AUDIT_KEEP_DAYS', d.auditKeepDays, { min: 1 }),
+    smtpUrl: env.SMTP_URL?.trim() ?? d.smtpUrl,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') ?? d.publicUrl,
   };
 }

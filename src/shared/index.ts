@@ -10,3 +10,4 @@ export * from './bulk.ts';
 export * from './report.ts';
 export * from './csv.ts';
 export * from './audit.ts';
+export * from './notifications.ts';

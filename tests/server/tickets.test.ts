@@ -222,7 +222,10 @@ describe('editing', () => {
     const ticket = await createTicket(t, w);
     const answer = await edit(ticket.number, w.owner.token, {});
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual(ticket);
+    // As the owner reads it (the answer says whether the caller watches the ticket).
+    const asOwner = await t.call('GET', `/api/tickets/${ticket.number}`, { token: w.owner.token });
+    expect(answer.body.data).toEqual(asOwner.body.data);
+    expect({ ...answer.body.data, watching: false }).toEqual(ticket);
   });
 
   it('resolves new category and service names and keeps the service within the app', async () => {

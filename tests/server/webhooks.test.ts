@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standardSignature } from '../../src/server/events/webhooks.ts';
-import { createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { ADMIN, createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 const SECRET = 'test-webhook-secret';
 const ARRIVES_WITHIN_MS = 3000;
@@ -193,3 +193,52 @@ describe('webhook settings', () => {
     );
   });
 });
+
+describe('webhook deliveries survive a restart', () => {
+  it('a delivery pending against a receiver that is down arrives once, after the server starts again with the receiver up', async () => {
+    // A port with nothing listening on it: taken, then let go.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const url = `http://127.0.0.1:${port}/hook`;
+    const retryInSeconds = 30;
+
+    const first = await startTestServer({ webhookUrls: [url], webhookSecret: SECRET, webhookRetrySeconds: [retryInSeconds, retryInSeconds] });
+    const { dataDir } = first.server.app.settings;
+    const token = await first.signIn(ADMIN.email, ADMIN.password);
+    const category = await first.call('POST', '/api/config/categories', { token, json: { name: 'Restarts' } });
+    const service = await first.call('POST', '/api/config/services', { token, json: { name: 'Hooks', app: 'shaq_app' } });
+    const body = { ...ticketBody(w, { title: 'Survives a restart' }), category_id: category.body.data.id, service_id: service.body.data.id };
+    const created = await first.call('POST', '/api/tickets', { token, json: body });
+    expect(created.status).toBe(201);
+    await waitFor(() => (first.logs.some((line) => line.includes('ECONNREFUSED') && line.includes('retrying')) ? true : undefined));
+    await first.server.close(); // the data directory stays for the next start
+
+    const arrived: string[] = [];
+    const up = http.createServer((req, res) => {
+      let raw = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (raw += chunk));
+      req.on('end', () => {
+        arrived.push(raw);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => up.listen(port, '127.0.0.1', resolve));
+    // Started past the retry time, so the pending delivery is due at once.
+    const second = await startTestServer({ dataDir, webhookUrls: [url], webhookSecret: SECRET, now: () => Date.now() + (retryInSeconds + 1) * 1000 });
+    try {
+      await waitFor(() => (arrived.length > 0 ? true : undefined));
+      await waitFor(() => (pendingDeliveries(second) === 0 ? true : undefined));
+      expect(arrived).toHaveLength(1);
+      expect(JSON.parse(arrived[0]!)).toMatchObject({ change: 'created', ticket: { number: created.body.data.number, title: 'Survives a restart' } });
+    } finally {
+      await second.close();
+      await new Promise((resolve) => up.close(resolve));
+    }
+  });
+});
+
+const pendingDeliveries = (server: TestServer) =>
+  Number((server.server.app.db.prepare('SELECT count(*) AS n FROM webhook_deliveries').get() as { n: number }).n);

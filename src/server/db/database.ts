@@ -42,30 +42,20 @@ function migrate(db: Db): void {
 }
 
 /**
- * Runs fn (synchronous) in one write transaction: all of it happens, or none of it. Inside another
- * transaction it is a savepoint of that one (a change and its audit row, design.md#audit-log).
+ * Runs fn (synchronous) in one write transaction: all of it happens, or none of it. Called inside
+ * another, it is a savepoint of that one: a change, the events it records (events/record.ts) and its audit row
+ * (design.md#audit-log) commit together.
  */
 export function transaction<T>(db: Db, fn: () => T): T {
-  if (db.isTransaction) return savepoint(db, fn);
-  db.exec('BEGIN IMMEDIATE');
+  const nested = db.isTransaction;
+  db.exec(nested ? 'SAVEPOINT nested' : 'BEGIN IMMEDIATE');
   try {
     const result = fn();
-    db.exec('COMMIT');
+    db.exec(nested ? 'RELEASE nested' : 'COMMIT');
     return result;
   } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
-}
-
-function savepoint<T>(db: Db, fn: () => T): T {
-  db.exec('SAVEPOINT nested');
-  try {
-    const result = fn();
-    db.exec('RELEASE nested');
-    return result;
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK TO nested; RELEASE nested');
+    if (nested) db.exec('ROLLBACK TO nested; RELEASE nested');
+    else if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }

@@ -310,4 +310,75 @@ export const MIGRATIONS: readonly string[] = [
   );
   INSERT INTO tickets_fts (tickets_fts) VALUES ('rebuild');
   `,
+  // 11: notifications (design.md#notifications). Each ticket change is recorded as a ticket_events row in the
+  // change's own transaction, beside the notifications, mail and webhook deliveries it causes, so a
+  // crash loses none of them; the live stream, webhooks and mail are fed from these rows after the commit.
+  // A webhook delivery's row lives until it is delivered or given up.
+  `
+  CREATE TABLE ticket_events (
+    id        INTEGER PRIMARY KEY,
+    ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+    actor_id  INTEGER,
+    change    TEXT NOT NULL,
+    action    TEXT NOT NULL,
+    at        TEXT NOT NULL
+  );
+  CREATE TABLE ticket_watchers (
+    ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+    user_id   INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    PRIMARY KEY (ticket_id, user_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX ticket_watchers_user ON ticket_watchers (user_id);
+  CREATE TABLE notifications (
+    id         INTEGER PRIMARY KEY,
+    user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    ticket_id  INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+    event_id   INTEGER NOT NULL,
+    reason     TEXT NOT NULL CHECK (reason IN ('assigned', 'my_ticket', 'comment', 'mention', 'watching', 'sla')),
+    text       TEXT NOT NULL,
+    actor_id   INTEGER,
+    created_at TEXT NOT NULL,
+    read_at    TEXT
+  );
+  CREATE INDEX notifications_user ON notifications (user_id, id DESC);
+  CREATE INDEX notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
+  CREATE INDEX notifications_event ON notifications (event_id);
+  CREATE INDEX notifications_ticket ON notifications (ticket_id);
+  CREATE TABLE notification_prefs (
+    user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    assigned   INTEGER NOT NULL DEFAULT 1,
+    my_tickets INTEGER NOT NULL DEFAULT 1,
+    comments   INTEGER NOT NULL DEFAULT 1,
+    mentions   INTEGER NOT NULL DEFAULT 1,
+    sla        INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE TABLE mail_outbox (
+    id              INTEGER PRIMARY KEY,
+    user_id         INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    to_address      TEXT NOT NULL,
+    to_name         TEXT NOT NULL,
+    kind            TEXT NOT NULL CHECK (kind IN ('ticket', 'test')),
+    ticket_id       INTEGER,
+    payload         TEXT NOT NULL,
+    message_id      TEXT NOT NULL,
+    state           TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sending', 'sent', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_reply      TEXT,
+    created_at      TEXT NOT NULL,
+    sent_at         TEXT
+  );
+  CREATE INDEX mail_outbox_due ON mail_outbox (state, next_attempt_at);
+  CREATE INDEX mail_outbox_created ON mail_outbox (created_at);
+  CREATE TABLE webhook_deliveries (
+    id              INTEGER PRIMARY KEY,
+    event_id        INTEGER NOT NULL,
+    url             TEXT NOT NULL,
+    message_id      TEXT NOT NULL,
+    body            TEXT NOT NULL,
+    label           TEXT NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL
+  );
+  `,
 ];

@@ -1,17 +1,15 @@
 /**
- * Live updates (design.md#live-updates): every ticket change becomes one numbered event, kept in a ring
- * buffer for Last-Event-ID resumes, written to every open GET /events stream, and handed to the
- * webhooks. Publishing only queues: the fan-out runs after the request that caused it has been
+ * Live updates (design.md#live-updates): every recorded ticket event (events/dispatch.ts) becomes one numbered
+ * frame, kept in a ring buffer for Last-Event-ID resumes and written to every open GET /events stream; a
+ * person's unread count goes to their own streams alone. Publishing only queues: the fan-out runs after the request that caused it has been
  * answered, and each stream is written without waiting for it (a stream that falls too far
  * behind is cut off). A stream ends when its session does: checked on each event and heartbeat,
  * and at once when sessions are revoked (sign-out, password change, account deletion).
  */
 import type { ServerResponse } from 'node:http';
-import { SERVER, type TicketChange, type TicketEvent, type User } from '../../shared/index.ts';
+import { SERVER, type TicketEvent } from '../../shared/index.ts';
 import { busy, tooMany } from '../errors.ts';
 import { DEFAULT_SETTINGS } from '../settings.ts';
-import type { TicketRow } from '../store/tickets.ts';
-import type { Webhooks } from './webhooks.ts';
 
 /** Events kept for resumes; a Last-Event-ID older than these gets `event: reset`. */
 export const EVENT_BUFFER_SIZE = 1_000;
@@ -23,7 +21,6 @@ const RETRY_FRAME = `retry: ${RECONNECT_AFTER_MS}\n\n`;
 const RETRY_STREAM_AFTER_SECONDS = 5;
 /** A stream whose client has not taken this much is cut off rather than buffered for ever. */
 const MAX_UNSENT_BYTES = 256 * 1024;
-const TITLE_IN_TEXT_MAX = 80;
 /** Streams written per turn of the event loop during a fan-out. */
 const FAN_OUT_SLICE = 50;
 /**
@@ -31,7 +28,6 @@ const FAN_OUT_SLICE = 50;
  * events of a burst that follows share one write per stream (an event arrives at most this late).
  */
 const FAN_OUT_EVERY_MS = 50;
-const COMMENT_IN_TEXT_MAX = 140;
 
 export interface LiveOptions {
   heartbeatSeconds: number;
@@ -39,19 +35,10 @@ export interface LiveOptions {
   session: (tokenHash: string) => { userId: number; validUntil: number } | undefined;
   /** The clock, in ms (the session's). */
   now: () => number;
-  webhooks: Webhooks;
-  nowIso: () => string;
   maxStreams?: number;
   maxStreamsPerUser?: number;
   bufferSize?: number;
 }
-
-/** What happened, in words a chat tool shows as is (the webhook `text`). */
-export type TicketAction =
-  | { kind: 'created' | 'edited' | 'closed' | 'reopened' | 'unassigned' }
-  | { kind: 'assigned'; developer: string }
-  | { kind: 'commented'; body: string }
-  | { kind: 'comment-edited' | 'comment-deleted' };
 
 interface Stream {
   res: ServerResponse;
@@ -63,41 +50,13 @@ interface Stream {
   lastSent: number;
 }
 
-const oneLine = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
-
-/** Chat tools read `<…>` as mentions and links (`<!channel>`, `<https://x|label>`): as text, they escape `&`, `<` and `>`. */
-const chatText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-export function describe(actor: string, ticket: Pick<TicketRow, 'number' | 'title'>, action: TicketAction): string {
-  const what = `${ticket.number} "${oneLine(ticket.title, TITLE_IN_TEXT_MAX)}"`;
-  switch (action.kind) {
-    case 'created': return `${actor} opened ${what}`;
-    case 'edited': return `${actor} edited ${what}`;
-    case 'assigned': return `${actor} assigned ${what} to ${action.developer}`;
-    case 'unassigned': return `${actor} removed the developer from ${what}`;
-    case 'closed': return `${actor} closed ${what}`;
-    case 'reopened': return `${actor} reopened ${what}`;
-    case 'commented': return `${actor} commented on ${what}: ${oneLine(action.body, COMMENT_IN_TEXT_MAX)}`;
-    case 'comment-edited': return `${actor} edited a comment on ${what}`;
-    case 'comment-deleted': return `${actor} deleted a comment on ${what}`;
-  }
-}
-
-const CHANGE_OF: Record<TicketAction['kind'], TicketChange> = {
-  created: 'created', edited: 'updated', assigned: 'status', unassigned: 'status', closed: 'status', reopened: 'status',
-  commented: 'comment', 'comment-edited': 'comment', 'comment-deleted': 'comment',
-};
-
 export const RESET_EVENT = 'event: reset\ndata: {}\n\n';
 const PING = ': ping\n\n';
 
 export type Live = ReturnType<typeof createLive>;
 
 export function createLive(options: LiveOptions) {
-  const { heartbeatSeconds, session, now, webhooks, nowIso } = options;
+  const { heartbeatSeconds, session, now } = options;
   const maxStreams = options.maxStreams ?? MAX_STREAMS;
   const maxPerUser = options.maxStreamsPerUser ?? DEFAULT_SETTINGS.eventsStreamsPerUser;
   const bufferSize = options.bufferSize ?? EVENT_BUFFER_SIZE;
@@ -210,11 +169,9 @@ export function createLive(options: LiveOptions) {
   }
 
   return {
-    /** Records a ticket change: an event for the streams and a POST for the webhooks, both after this request. */
-    publish(ticket: TicketRow, actor: User, action: TicketAction): void {
-      const change = CHANGE_OF[action.kind];
+    /** A recorded ticket event, for every stream after this turn of the event loop. */
+    publish(data: TicketEvent): void {
       const id = ++lastId;
-      const data: TicketEvent = { id: ticket.id, number: ticket.number, change };
       const frame = `id: ${id}\nevent: ticket\ndata: ${JSON.stringify(data)}\n\n`;
       buffer.push({ id, frame });
       if (buffer.length > bufferSize) buffer.shift();
@@ -222,17 +179,13 @@ export function createLive(options: LiveOptions) {
         queued.push({ id, frame });
         scheduleDrain();
       }
-      if (webhooks.enabled) {
-        const payload = {
-          event: 'ticket',
-          change,
-          ticket: { id: ticket.id, number: ticket.number, title: ticket.title, status: ticket.status, priority: ticket.priority },
-          actor: { id: actor.id, name: actor.first_name },
-          at: nowIso(),
-          text: chatText(describe(actor.first_name, ticket, action)),
-        };
-        setImmediate(() => webhooks.send(payload, `${change} of ${ticket.number}`));
-      }
+    },
+
+    /** A person's unread count, to their own streams only; not numbered, so never replayed (the count is asked afresh). */
+    notify(userId: number, unread: number): void {
+      if (!perUser.has(userId)) return;
+      const frame = `event: notification\ndata: ${JSON.stringify({ unread })}\n\n`;
+      for (const stream of streams) if (stream.userId === userId && stillSignedIn(stream)) write(stream, frame);
     },
 
     /**
@@ -273,7 +226,6 @@ export function createLive(options: LiveOptions) {
       for (const stream of streams) stream.res.end();
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = undefined;
-      webhooks.close();
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { ref, type Schema } from './schemas.ts';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The refusals an operation names beyond what its shape implies (401 signed in; 400, 413, 415, 422 and 503 with a body; 500 always). */
 export type Refusal = 403 | 404 | 409 | 422 | 429 | 503;
 

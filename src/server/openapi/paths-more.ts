@@ -60,7 +60,9 @@ export const MORE_OPERATIONS: OperationSpec[] = [
     path: '/events',
     operationId: 'events',
     summary: 'Live updates: a server-sent event stream of ticket changes',
-    description: 'Starts with `retry: 3000`; each `event: ticket` carries `{id, number, change}`; a `: ping` line keeps it open. `Last-Event-ID` resumes.',
+    description:
+      'Starts with `retry: 3000`; each `event: ticket` carries `{id, number, change}`; a `: ping` line keeps it open. `Last-Event-ID` resumes. ' +
+      "`event: notification` carries `{unread}`, the caller's unread count, whenever it changes (never replayed).",
     tag: 'Live updates',
     ok: { description: 'The stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
     refusals: [429, 503],

@@ -72,6 +72,8 @@ export const SCHEMAS: Record<string, Schema> = {
       developer: { oneOf: [object({ id: nullable('integer'), name: text() }), { type: 'null' }] },
       created_at: time,
       updated_at: time,
+      watching: { type: 'boolean', description: 'Detail answers only: whether the caller watches the ticket.' },
+      watchers: { ...list(ref('Watcher')), description: 'Detail answers only: who watches it.' },
     },
     ['id', 'number', 'title', 'description', 'priority', 'category_id', 'service_id', 'app', 'link', 'category', 'service', 'has_image', 'status', 'created_by', 'created_by_id', 'developer', 'created_at', 'updated_at'],
   ),

@@ -2,7 +2,7 @@
  * POST /tickets/bulk (design.md#bulk-actions): one action on up to BULK_MAX_TICKETS tickets. Each ticket goes
  * through the single-ticket change (transitions.ts) — its permission check, its conditional UPDATE,
  * its log row — inside one transaction for all of them; a ticket the rules refuse, or that someone
- * changed since it was selected, is skipped with a reason. Then each change gets its own event.
+ * changed since it was selected, is skipped with a reason. Each change records its own event in that transaction.
  */
 import {
   BULK_MAX_TICKETS,
@@ -22,13 +22,8 @@ import { CACHE_TAGS } from '../http/answer-cache.ts';
 import { check, DomainError, invalid } from '../errors.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
 import type { TicketRow } from '../store/tickets.ts';
-import { createTransitions, statusAction } from '../tickets/transitions.ts';
+import { createTransitions } from '../tickets/transitions.ts';
 import { recordBulk } from './audited.ts';
-
-interface Change {
-  row: TicketRow;
-  message: string;
-}
 
 /** The PATCH body each action stands for, as the single-ticket change reads it. */
 function patchBody(request: BulkRequest): Record<string, unknown> {
@@ -77,11 +72,12 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
     });
   }
 
-  function run(request: BulkRequest, ctx: SignedInContext): { result: BulkResult; changes: Change[] } {
+  /** The result, and the ids of the tickets changed. */
+  function run(request: BulkRequest, ctx: SignedInContext): { result: BulkResult; changed: number[] } {
     const actor = ctx.user;
     const body = patchBody(request);
     const result: BulkResult = { changed: [], skipped: [] };
-    const changes: { id: number; message: string }[] = [];
+    const changed: number[] = [];
     const before: TicketRow[] = [];
     transaction(app.db, () => {
       for (const { ref, row: ticket } of select(request)) {
@@ -90,7 +86,8 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
           continue;
         }
         try {
-          changes.push({ id: ticket.id, message: changeWithin(ticket, actor, body) });
+          changeWithin(ticket, actor, body);
+          changed.push(ticket.id);
           before.push(ticket);
           result.changed.push(ticket.number);
         } catch (error) {
@@ -101,7 +98,7 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
       }
       recordBulk(app, ctx, request.action, before);
     });
-    return { result, changes: changes.map(({ id, message }) => ({ row: app.tickets.findById(id)!, message })) };
+    return { result, changed };
   }
 
   router.add('POST', '/tickets/bulk', (ctx) => {
@@ -111,10 +108,9 @@ export function bulkRoutes(router: Router, app: ServerContext): void {
       const developer = app.users.find(request!.developer_id!);
       if (!developer || developer.role !== 'developer') throw invalid({ developer_id: SERVER.notADeveloper });
     }
-    const { result, changes } = run(request!, ctx);
+    const { result, changed } = run(request!, ctx);
     // The lists these tickets show in hear of it from the queue (store/ticket-counts.ts).
-    if (changes.length > 0) app.cache.invalidate(...changes.map(({ row }) => CACHE_TAGS.ticket(row.id)));
-    for (const { row, message } of changes) app.live.publish(row, ctx.user, statusAction(message, row));
+    if (changed.length > 0) app.cache.invalidate(...changed.map(CACHE_TAGS.ticket));
     return { body: { message: bulkSummary(request!.action, result), data: result } };
   });
 }

@@ -8,6 +8,7 @@ import { idParam, type ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import { bodyText } from '../body-text.ts';
 import { check, forbidden, notFound, tooMany } from '../errors.ts';
+import { transaction } from '../db/database.ts';
 import { sendEventStream } from '../http/respond.ts';
 import type { Router } from '../http/router.ts';
 
@@ -44,10 +45,13 @@ export function commentRoutes(router: Router, app: ServerContext): void {
     if (wait > 0) throw tooMany(SERVER.tooManyComments, wait);
     check(validateComment(ctx.body));
     const body = bodyText(ctx.body.body);
-    const comment = app.comments.add(ticket.id, ctx.user, body, app.nowIso());
+    const comment = transaction(app.db, () => {
+      const stored = app.comments.add(ticket.id, ctx.user, body, app.nowIso());
+      app.events.record(ticket.id, ctx.user, { kind: 'commented', body });
+      return stored;
+    });
     added.fail(author);
     changed(ticket.id);
-    app.live.publish(app.tickets.findById(ticket.id) ?? ticket, ctx.user, { kind: 'commented', body });
     return { status: 201, body: { message: COMMENT_MESSAGES.added, data: comment } };
   });
 
@@ -55,20 +59,25 @@ export function commentRoutes(router: Router, app: ServerContext): void {
     const comment = commentOf(ctx.params.id);
     if (comment.author.id !== ctx.user.id) throw forbidden();
     check(validateComment(ctx.body));
-    const edited = app.comments.edit(comment.id, bodyText(ctx.body.body), app.nowIso());
+    const edited = transaction(app.db, () => {
+      const row = app.comments.edit(comment.id, bodyText(ctx.body.body), app.nowIso());
+      if (row) app.events.record(comment.ticket_id, ctx.user, { kind: 'comment-edited' });
+      return row;
+    });
     if (!edited) throw notFound();
-    const ticket = app.tickets.findById(comment.ticket_id);
-    if (ticket) app.live.publish(ticket, ctx.user, { kind: 'comment-edited' });
     return { body: { message: COMMENT_MESSAGES.updated, data: edited } };
   });
 
   router.add('DELETE', '/comments/:id', (ctx) => {
     const comment = commentOf(ctx.params.id);
     if (comment.author.id !== ctx.user.id && ctx.user.role !== 'super') throw forbidden();
-    if (!app.comments.remove(comment.id)) throw notFound();
+    const removed = transaction(app.db, () => {
+      const gone = app.comments.remove(comment.id);
+      if (gone) app.events.record(comment.ticket_id, ctx.user, { kind: 'comment-deleted' });
+      return gone;
+    });
+    if (!removed) throw notFound();
     changed(comment.ticket_id);
-    const ticket = app.tickets.findById(comment.ticket_id);
-    if (ticket) app.live.publish(ticket, ctx.user, { kind: 'comment-deleted' });
     return { body: { message: COMMENT_MESSAGES.deleted } };
   });
 

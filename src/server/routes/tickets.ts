@@ -22,7 +22,8 @@ import { ticketCsv } from '../tickets/csv.ts';
 import { toTicket, type TicketRow } from '../store/tickets.ts';
 import { fieldsForCreate, fieldsForEdit } from '../tickets/fields.ts';
 import { acceptImage, storedImage } from '../tickets/images.ts';
-import { createTransitions, statusAction } from '../tickets/transitions.ts';
+import { createTransitions } from '../tickets/transitions.ts';
+import { transaction } from '../db/database.ts';
 
 /** The work-queue parameters of a request, or a 422 naming each bad one. */
 function readQuery(params: URLSearchParams, names: readonly string[] = PAGE_PARAMS): TicketQuery {
@@ -39,11 +40,12 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     if (!ticket) throw notFound();
     return ticket;
   };
-  /** A single ticket answer: the detail shape, image included. */
-  const detail = (id: number) => {
+  /** A single ticket answer: the detail shape, image included, with its watchers and whether the caller is one. */
+  const detail = (id: number, userId: number) => {
     const row = app.tickets.findById(id);
     if (!row) throw notFound();
-    return toTicket(row, row.has_image ? app.tickets.image(row.id) : null);
+    const watchers = app.watchers.list(id);
+    return { ...toTicket(row, row.has_image ? app.tickets.image(row.id) : null), watching: watchers.some((w) => w.id === userId), watchers };
   };
   /** A cached read: lists under 'lists', a ticket's detail and log under its own tag. */
   const cached = (key: string, tags: readonly string[], build: () => unknown) => ({ payload: app.cache.get(key, tags, build) });
@@ -88,7 +90,9 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
 
   router.add('GET', '/tickets/:id', (ctx) => {
     const { id } = findTicket(ctx.params.id);
-    return cached(`ticket:${id}`, ticketTags(id), () => ({ data: detail(id) }));
+    // Two answers per ticket at most: for its watchers and for everyone else.
+    const watching = app.watchers.watching(id, ctx.user.id);
+    return cached(`ticket:${id}:${watching ? 'watching' : 'not'}`, ticketTags(id), () => ({ data: detail(id, ctx.user.id) }));
   });
 
   /** The attached image as bytes with its own type, so a browser can open it (data: links are blocked). */
@@ -111,8 +115,11 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     check(validateCreateTicket(ctx.body));
     const fields = fieldsForCreate(app, ctx.body);
     const image = acceptImage(ctx.body.image);
-    const row = app.tickets.create(fields, image, ctx.user, app.nowIso());
-    app.live.publish(row, ctx.user, { kind: 'created' });
+    const row = transaction(app.db, () => {
+      const created = app.tickets.create(fields, image, ctx.user, app.nowIso());
+      app.events.record(created.id, ctx.user, { kind: 'created' });
+      return created;
+    });
     return { status: 201, body: { message: SERVER.ticketCreated, data: toTicket(row, image) } };
   });
 
@@ -120,9 +127,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     const ticket = findTicket(ctx.params.id);
     const message = changeStatus(ticket, ctx.user, ctx.body);
     changed(ticket.id);
-    const after = app.tickets.findById(ticket.id) ?? ticket;
-    app.live.publish(after, ctx.user, statusAction(message, after));
-    return { body: { message, data: detail(ticket.id) } };
+    return { body: { message, data: detail(ticket.id, ctx.user.id) } };
   });
 
   router.add('PATCH', '/tickets/:id/edit', (ctx) => {
@@ -134,10 +139,12 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     if (Object.keys(changes).length > 0) {
       const fields = fieldsForEdit(app, ticket, changes);
       const image = 'image' in changes ? acceptImage(changes.image) : undefined;
-      if (!app.tickets.edit(ticket, fields, image, app.nowIso())) throw conflict();
+      transaction(app.db, () => {
+        if (!app.tickets.edit(ticket, fields, image, app.nowIso())) throw conflict();
+        app.events.record(ticket.id, ctx.user, { kind: 'edited' }, ticket);
+      });
       changed(ticket.id);
-      app.live.publish(app.tickets.findById(ticket.id) ?? ticket, ctx.user, { kind: 'edited' });
     }
-    return { body: { message: SERVER.ticketUpdated, data: detail(ticket.id) } };
+    return { body: { message: SERVER.ticketUpdated, data: detail(ticket.id, ctx.user.id) } };
   });
 }

@@ -34,6 +34,11 @@ export function createUserStore(db: Db) {
   const updateHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const updateSeen = db.prepare('UPDATE users SET last_seen = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM users WHERE id = ?');
+  // A prefix of the first name, last name, whole name or address, any case (instr: no LIKE wildcards to escape).
+  const mentionable = db.prepare(`SELECT id, trim(first_name || ' ' || last_name) AS name, email FROM users
+    WHERE id != $self AND ($q = '' OR instr(lower(first_name), $q) = 1 OR instr(lower(last_name), $q) = 1
+      OR instr(lower(first_name || ' ' || last_name), $q) = 1 OR instr(lower(email), $q) = 1)
+    ORDER BY first_name COLLATE NOCASE, last_name COLLATE NOCASE, id LIMIT $limit`);
 
   return {
     find: (id: number) => byId.get(id) as User | undefined,
@@ -56,5 +61,8 @@ export function createUserStore(db: Db) {
     setPasswordHash: (id: number, hash: string) => Number(updateHash.run(hash, id).changes) > 0,
     markSeen: (id: number, nowIso: string) => void updateSeen.run(nowIso, id),
     remove: (id: number) => Number(remove.run(id).changes) > 0,
+    /** The people a comment may @mention whose name or address starts with `q`, for the composer. */
+    mentionable: (q: string, selfId: number, limit: number) =>
+      mentionable.all({ q: q.trim().toLowerCase(), self: selfId, limit }) as unknown as { id: number; name: string; email: string }[],
   };
 }

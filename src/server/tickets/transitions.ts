@@ -1,7 +1,7 @@
 /**
  * PATCH /tickets/{id}: assign, remove developer, close, reopen (product.md#transitions, #permissions). Each is one
  * transaction: a conditional UPDATE that only matches the allowed starting state, plus its log
- * row. When the UPDATE matches nothing, someone else changed the ticket first: 409.
+ * row and its recorded event (events/record.ts). When the UPDATE matches nothing, someone else changed the ticket first: 409.
  * POST /tickets/bulk runs the same rules ticket by ticket inside one transaction of its own.
  */
 import type { StatementResultingChanges } from 'node:sqlite';
@@ -10,7 +10,7 @@ import type { ServerContext } from '../context.ts';
 import { transaction } from '../db/database.ts';
 import { conflict, forbidden, invalid } from '../errors.ts';
 import type { TicketRow } from '../store/tickets.ts';
-import type { TicketAction } from '../events/live.ts';
+import type { TicketAction } from '../events/actions.ts';
 
 const NO_DEVELOPER = new Set<unknown>([null, '', 'null']);
 
@@ -28,10 +28,11 @@ export function createTransitions(app: ServerContext) {
     WHERE id = $id AND status = 'closed'`);
 
   /** Runs inside the caller's transaction: nothing is written unless the UPDATE matched. */
-  function apply(ticket: TicketRow, actor: User, action: LogAction, update: (at: string) => StatementResultingChanges) {
+  function apply(ticket: TicketRow, actor: User, action: LogAction, event: TicketAction, update: (at: string) => StatementResultingChanges) {
     const at = app.nowIso();
     if (Number(update(at).changes) === 0) throw conflict();
     app.tickets.addLog(ticket.id, actor, action, at);
+    app.events.record(ticket.id, actor, event, ticket);
   }
 
   function assignDeveloper(ticket: TicketRow, actor: User, developerIdInput: unknown): string {
@@ -41,7 +42,8 @@ export function createTransitions(app: ServerContext) {
     if (developerId === undefined) throw invalid({ developer_id: VALIDATION.developer });
     const developer = app.users.find(developerId);
     if (!developer || developer.role !== 'developer') throw invalid({ developer_id: SERVER.notADeveloper });
-    apply(ticket, actor, 'assigned', (at) => assign.run({ developer_id: developer.id, developer_name: developer.first_name, now: at, id: ticket.id }));
+    const event: TicketAction = { kind: 'assigned', developer: developer.first_name, developer_id: developer.id };
+    apply(ticket, actor, 'assigned', event, (at) => assign.run({ developer_id: developer.id, developer_name: developer.first_name, now: at, id: ticket.id }));
     return SERVER.ticketAssigned;
   }
 
@@ -54,7 +56,7 @@ export function createTransitions(app: ServerContext) {
       if (!('developer_id' in body)) throw invalid({ developer_id: VALIDATION.developer });
       if (!NO_DEVELOPER.has(body.developer_id)) return assignDeveloper(ticket, actor, body.developer_id);
       if (actor.role !== 'super') throw forbidden();
-      apply(ticket, actor, 'unassigned', (at) => unassign.run({ now: at, id: ticket.id }));
+      apply(ticket, actor, 'unassigned', { kind: 'unassigned' }, (at) => unassign.run({ now: at, id: ticket.id }));
       return SERVER.developerRemoved;
     }
 
@@ -64,12 +66,12 @@ export function createTransitions(app: ServerContext) {
         (actor.role === 'support' && ticket.created_by_id === actor.id) ||
         (actor.role === 'developer' && ticket.developer_id === actor.id);
       if (!allowed) throw forbidden();
-      apply(ticket, actor, 'closed', (at) => close.run({ now: at, id: ticket.id }));
+      apply(ticket, actor, 'closed', { kind: 'closed' }, (at) => close.run({ now: at, id: ticket.id }));
       return SERVER.ticketClosed;
     }
 
     if (actor.role === 'developer') throw forbidden();
-    apply(ticket, actor, 'opened', (at) => reopen.run({ now: at, id: ticket.id }));
+    apply(ticket, actor, 'opened', { kind: 'reopened' }, (at) => reopen.run({ now: at, id: ticket.id }));
     return SERVER.ticketReopened;
   }
 
@@ -79,12 +81,4 @@ export function createTransitions(app: ServerContext) {
     /** The same change inside a transaction the caller holds (POST /tickets/bulk). */
     changeWithin,
   };
-}
-
-/** What a change did, from its success message, for the event and the webhook's text. */
-export function statusAction(message: string, after: TicketRow): TicketAction {
-  if (message === SERVER.ticketAssigned) return { kind: 'assigned', developer: after.developer_name ?? '' };
-  if (message === SERVER.developerRemoved) return { kind: 'unassigned' };
-  if (message === SERVER.ticketClosed) return { kind: 'closed' };
-  return { kind: 'reopened' };
 }

@@ -1,0 +1,150 @@
+/**
+ * Notifications (design.md#notifications): who is told why, the one-sentence text of each, the preference
+ * switches, and @mentions. The server writes the sentences; the client shows them and the labels.
+ */
+import { toId, type FieldErrors } from './validators.ts';
+
+export const NOTIFICATION_KINDS = ['assigned', 'my_tickets', 'comments', 'mentions', 'sla'] as const; // preference switches
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationPreferences = { email: Record<NotificationKind, boolean> };
+export type NotificationReason = 'assigned' | 'my_ticket' | 'comment' | 'mention' | 'watching' | 'sla';
+
+export interface AppNotification {
+  id: number;
+  ticket: { id: number; number: string; title: string };
+  reason: NotificationReason;
+  text: string;
+  actor: { id: number; name: string } | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface Watcher {
+  id: number;
+  name: string;
+}
+
+/** What B2's mail worker renders (design.md#notifications). */
+export interface MailPayload {
+  ticket: { id: number; number: string; title: string; status: string; priority: string };
+  /** The change in one sentence, for the recipient. */
+  sentence: string;
+  /** The comment text to quote, if any. */
+  comment: string | null;
+  /** Who did it (first name). */
+  actor: string;
+  reason: NotificationReason;
+}
+
+/** A person with several reasons is told once, for the strongest: earlier wins. */
+export const REASON_STRENGTH: readonly NotificationReason[] = ['mention', 'assigned', 'my_ticket', 'sla', 'comment', 'watching'];
+
+/** The preference switch that allows the mail of each reason. */
+export const KIND_OF_REASON: Record<NotificationReason, NotificationKind> = {
+  assigned: 'assigned',
+  my_ticket: 'my_tickets',
+  comment: 'comments',
+  watching: 'comments',
+  mention: 'mentions',
+  sla: 'sla',
+};
+
+/** The profile screen's switches. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  assigned: 'A ticket is assigned to me',
+  my_tickets: 'My tickets are assigned, closed or reopened',
+  comments: 'Comments on tickets I work on or watch',
+  mentions: 'Someone mentions me',
+  sla: 'Service-level warnings',
+};
+
+/** Why a notification came, in a word or two (the panel). */
+export const NOTIFICATION_REASON_LABELS: Record<NotificationReason, string> = {
+  assigned: 'Assigned',
+  my_ticket: 'Your ticket',
+  comment: 'Comment',
+  mention: 'Mention',
+  watching: 'Watching',
+  sla: 'Service level',
+};
+
+export const NOTIFICATION_MESSAGES = {
+  markAllRead: 'Mark all read',
+  none: 'No notifications yet.',
+  watch: 'Watch',
+  unwatch: 'Unwatch',
+  preferencesSaved: 'Preferences saved.',
+  readBody: 'Send {"ids": [...]} or {"all": true}.',
+  preferencesBody: 'Send {"email": {"assigned": true, "my_tickets": true, "comments": true, "mentions": true, "sla": true}}.',
+  cursor: 'cursor is not a cursor this list gave.',
+  limit: (max: number) => `limit must be a whole number from 1 to ${max}.`,
+} as const;
+
+export const NOTIFICATION_PAGE_SIZE = { default: 20, max: 100 } as const;
+/** The composer offers at most this many people for an @. */
+export const MENTION_SUGGESTIONS_MAX = 8;
+/** At most this many ids in one POST /notifications/read. */
+export const READ_IDS_MAX = 500;
+const TITLE_IN_TEXT_MAX = 80;
+
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** `TCK-000042 "Printer on fire"`, on one line. */
+export const ticketInText = (ticket: { number: string; title: string }) => `${ticket.number} "${oneLine(ticket.title, TITLE_IN_TEXT_MAX)}"`;
+
+/** What happened, as a notification tells it. */
+export type NotifiedChange =
+  | { kind: 'assigned'; developer: string; developerId: number | null }
+  | { kind: 'closed' | 'reopened' | 'commented' };
+
+/** The one sentence a recipient reads: 'Ada assigned TCK-000042 "Printer on fire" to you'. */
+export function notificationText(actor: string, ticket: { number: string; title: string }, change: NotifiedChange, reason: NotificationReason, recipientId: number): string {
+  const what = ticketInText(ticket);
+  if (reason === 'mention') return `${actor} mentioned you on ${what}`;
+  switch (change.kind) {
+    case 'assigned': return `${actor} assigned ${what} to ${change.developerId === recipientId ? 'you' : change.developer}`;
+    case 'closed': return `${actor} closed ${what}`;
+    case 'reopened': return `${actor} reopened ${what}`;
+    case 'commented': return `${actor} commented on ${what}`;
+  }
+}
+
+/**
+ * `@` + a person's e-mail, or its local part when unique (design.md#notifications). Returns the raw tokens found,
+ * in order, once each. An `@` inside a word (an address written out) starts no mention.
+ */
+export function mentionTokens(body: string): string[] {
+  const found = new Set<string>();
+  for (const match of body.matchAll(/(?<![\p{L}\p{N}._%+@-])@([\p{L}\p{N}._%+-]+(?:@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)?)/gu)) {
+    const token = match[1]!.replace(/[.]+$/, '');
+    if (token) found.add(token);
+  }
+  return [...found];
+}
+
+/** PUT /me/notifications: every switch a boolean. */
+export function parsePreferences(body: unknown): { preferences?: NotificationPreferences; errors: FieldErrors } {
+  const email = (body as { email?: unknown } | null)?.email;
+  if (typeof email !== 'object' || email === null) return { errors: { email: NOTIFICATION_MESSAGES.preferencesBody } };
+  const values = email as Record<string, unknown>;
+  const current = {} as Record<NotificationKind, boolean>;
+  for (const kind of NOTIFICATION_KINDS) {
+    if (typeof values[kind] !== 'boolean') return { errors: { [`email.${kind}`]: NOTIFICATION_MESSAGES.preferencesBody } };
+    current[kind] = values[kind] as boolean;
+  }
+  return { preferences: { email: current }, errors: {} };
+}
+
+/** POST /notifications/read: `{ids}` or `{all: true}`. */
+export function parseReadRequest(body: unknown): { request?: { all: true } | { ids: number[] }; errors: FieldErrors } {
+  const given = (body ?? {}) as { ids?: unknown; all?: unknown };
+  if (given.all === true && given.ids === undefined) return { request: { all: true }, errors: {} };
+  if (Array.isArray(given.ids) && given.all === undefined && given.ids.length <= READ_IDS_MAX) {
+    const ids = given.ids.map((id) => toId(id));
+    if (ids.every((id) => id !== undefined)) return { request: { ids: ids as number[] }, errors: {} };
+  }
+  return { errors: { ids: NOTIFICATION_MESSAGES.readBody } };
+}
