@@ -135,7 +135,7 @@ function startProxy(relayPort: number) {
       socket.on('close', () => (client.destroy(), upstream.destroy(), state.sockets.delete(socket)));
     }
     upstream.on('data', (chunk) => client.write(chunk));
-    client.on('data', (chunk) => {
+    client.on('data', (chunk: Buffer) => {
       state.bytes.push(chunk);
       sent += chunk.toString('latin1');
       const at = state.drop ? sent.indexOf(state.drop.marker) : -1;

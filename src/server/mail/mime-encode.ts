@@ -14,7 +14,8 @@ const ENCODED_WORD_OVERHEAD = '=?UTF-8?B?'.length + '?='.length;
 const ENCODED_WORD_BYTES = Math.floor((ENCODED_WORD_MAX - ENCODED_WORD_OVERHEAD) / 4) * 3;
 /** RFC 5322 §2.1.1: header lines SHOULD stay within 78 characters. */
 const HEADER_LINE_TARGET = 78;
-const CONTROLS = /[\x00-\x1f\x7f]+/g;
+/** C0, DEL, C1 and the Unicode line and paragraph separators: all read as line breaks by someone. */
+const CONTROLS = /[\x00-\x1f\x7f-\x9f\u2028\u2029]+/g;
 /** A word that can stay as it is in a header: printable ASCII, short, and not mistakable for an encoded-word. */
 const PLAIN_WORD = /^[!-~]{1,64}$/;
 
@@ -54,11 +55,15 @@ export function unstructuredTokens(text: string): string[] {
   return [...words.slice(0, firstEncoded), ...encodedWords(words.slice(firstEncoded).join(' '))];
 }
 
-/** A display name as phrase tokens: a quoted string when it is plain ASCII, encoded-words otherwise. */
+/**
+ * A display name as phrase tokens: a quoted string when it is plain ASCII, encoded-words
+ * otherwise, and also when it holds `=?` (many mail clients decode encoded-words even inside
+ * quotes, so a name could otherwise show as another).
+ */
 export function phraseTokens(name: string): string[] {
   const clean = headerText(name);
   if (!clean) return [];
-  if (/^[ -~]*$/.test(clean) && clean.length <= ENCODED_WORD_MAX) return [`"${clean.replace(/[\\"]/g, '\\$&')}"`];
+  if (/^[ -~]*$/.test(clean) && clean.length <= ENCODED_WORD_MAX && !clean.includes('=?')) return [`"${clean.replace(/[\\"]/g, '\\$&')}"`];
   return encodedWords(clean);
 }
 

@@ -95,11 +95,12 @@ export async function openConnection(options: ConnectionOptions): Promise<SmtpCo
         reject(failure);
       };
       const timer = setTimeout(() => fail(error('timeout', current, `no ${handshaking() ? 'TLS handshake' : 'connection'} within ${timeoutMs} ms`)), timeoutMs);
+      const onEarlyError = (cause: Error) => fail(classify(cause, handshaking()));
       socket.once('connect', () => (tcpUp = true));
-      socket.once('error', (cause) => fail(classify(cause, handshaking())));
+      socket.on('error', onEarlyError);
       socket.once(ready, () => {
         clearTimeout(timer);
-        socket.removeAllListeners('error');
+        socket.off('error', onEarlyError);
         socket.on('data', onData).on('error', onError).on('close', onClose);
         resolve();
       });
@@ -139,7 +140,8 @@ export async function openConnection(options: ConnectionOptions): Promise<SmtpCo
       current = 'starttls';
       // Anything the relay sent after its 220 came in clear and could be an injected reply.
       if (parser.pending || replies.length > 0) throw error('protocol', 'starttls', 'the relay sent more after agreeing to STARTTLS; nothing was sent');
-      socket.off('data', onData).off('error', onError).off('close', onClose);
+      // The TLS socket reports the plain one's failures; this keeps a late one from being unhandled.
+      socket.off('data', onData).off('close', onClose);
       socket = tls.connect({ ...tlsOptions, socket });
       await established('secureConnect', true);
       encrypted = true;

@@ -18,7 +18,11 @@
  */
 export type SmtpErrorKind = 'connect' | 'timeout' | 'tls' | 'tls-required' | 'auth' | 'rejected' | 'protocol' | 'message';
 
-/** The step the dialogue was at. */
+/**
+ * The step the dialogue was at. A `connect` or `timeout` failure at `data` after the whole message
+ * was written leaves it unknown whether the relay kept the message (RFC 5321 §4.1.1.4 has no
+ * answer for that); every earlier failure means nothing was delivered.
+ */
 export type SmtpStage = 'prepare' | 'connect' | 'greeting' | 'hello' | 'starttls' | 'auth' | 'mail' | 'rcpt' | 'data' | 'quit';
 
 export interface SmtpErrorDetails {
