@@ -1,7 +1,7 @@
 /** Our SMTP client (docs/design.md#notifications) against real relays: smtp-server with STARTTLS and AUTH, and scripted faults. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMessage, threadId } from '../../src/server/mail/message.ts';
-import { sendMail, type SendMailOptions } from '../../src/server/mail/smtp-client.ts';
+import { openSmtpSession, sendMail, type SendMailOptions } from '../../src/server/mail/smtp-client.ts';
 import { SmtpError } from '../../src/server/mail/smtp-error.ts';
 import { createReplyParser } from '../../src/server/mail/smtp-reply.ts';
 import { describeRelay, parseSmtpUrl, SmtpUrlError } from '../../src/server/mail/smtp-url.ts';
@@ -268,6 +268,42 @@ describe.skipIf(!HAS_OPENSSL)('sending through a relay with STARTTLS and AUTH', 
     expect(error.message).toMatch(/certificate/i);
     expect(r.auths).toEqual([]);
     expect(r.wire()).not.toMatch(/AUTH|MAIL FROM/);
+  });
+
+  it('sends many messages on one session, and a refusal leaves the session usable', async () => {
+    const r = await relay({
+      onRcptTo: (address, _session, callback) => callback(address.address.startsWith('gone') ? Object.assign(new Error('no such user'), { responseCode: 550 }) : null),
+    });
+    const session = await openSmtpSession({ target: r.target({ user: 'mailer', password: PASSWORD }), heloName: 'helpdesk.example.com', timeoutMs: 5000, tls: { ca: cert } });
+    const results = [];
+    for (const to of ['ada@example.com', 'gone@example.com', 'bob@example.com']) {
+      results.push(await session.send({ from: 'helpdesk@example.com', to: [to], message: simpleMessage(`to ${to}\r\n`) }));
+    }
+    const refused = await smtpError(session.send({ from: 'helpdesk@example.com', to: ['ada@example.com'], message: simpleMessage('x'.repeat(1200)) }));
+    expect(refused).toMatchObject({ kind: 'message', stage: 'prepare' });
+    results.push(await session.send({ from: 'helpdesk@example.com', to: ['eve@example.com'], message: simpleMessage() }));
+    await session.close();
+    expect(results.map((x) => [x.accepted, x.rejected.map((y) => y.code)])).toEqual([
+      [['ada@example.com'], []], [[], [550]], [['bob@example.com'], []], [['eve@example.com'], []],
+    ]);
+    expect(r.received.map((m) => m.to)).toEqual([['ada@example.com'], ['bob@example.com'], ['eve@example.com']]);
+    expect(r.auths).toHaveLength(1);
+    expect(r.wire().match(/EHLO/g)).toHaveLength(1);
+  });
+
+  it('goes on with the next message after the relay refused one at DATA', async () => {
+    const r = await relay({
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => callback(session.envelope.rcptTo[0]!.address === 'ada@example.com' ? Object.assign(new Error('5.7.1 spam'), { responseCode: 554 }) : null));
+      },
+    });
+    const session = await openSmtpSession({ target: r.target(), heloName: 'helpdesk.example.com', timeoutMs: 5000 });
+    const error = await smtpError(session.send({ from: 'helpdesk@example.com', to: ['ada@example.com'], message: simpleMessage() }));
+    expect(error).toMatchObject({ kind: 'rejected', stage: 'data', code: 554, permanent: true, reply: '554 5.7.1 spam' });
+    expect((await session.send({ from: 'helpdesk@example.com', to: ['bob@example.com'], message: simpleMessage() })).accepted).toEqual(['bob@example.com']);
+    await session.close();
   });
 
   it('says HELO to a relay that refuses EHLO', async () => {
