@@ -220,6 +220,15 @@ describe.skipIf(!HAS_OPENSSL)('sending through a relay with STARTTLS and AUTH', 
     const error = await smtpError(send(r, { target: r.target(), message: simpleMessage('y'.repeat(200)) }));
     expect(error).toMatchObject({ kind: 'connect', stage: 'data', permanent: false });
     expect(r.received).toEqual([]);
+
+    const session = await openSmtpSession({ target: r.target(), heloName: 'helpdesk.example.com', timeoutMs: 5000 });
+    const first = await smtpError(session.send({ from: 'helpdesk@example.com', to: ['ada@example.com'], message: simpleMessage('y'.repeat(200)) }));
+    expect(first).toMatchObject({ kind: 'connect', stage: 'data', permanent: false });
+    const next = await smtpError(session.send({ from: 'helpdesk@example.com', to: ['ada@example.com'], message: simpleMessage() }));
+    expect(next).toMatchObject({ kind: 'connect', stage: 'mail', permanent: false });
+    expect(next.message).toMatch(/session has ended/);
+    await session.close();
+    expect(r.received).toEqual([]);
   });
 
   it('times out on a relay that accepts the connection and never says a word', async () => {

@@ -23,6 +23,8 @@ export interface ConnectionOptions {
 export interface SmtpConnection {
   /** True once the connection is TLS (from the first byte, or after STARTTLS). */
   readonly encrypted: boolean;
+  /** True once it failed or was closed: nothing more can be sent on it. */
+  readonly ended: boolean;
   /** The next reply, waiting at most `timeoutMs`. */
   read(stage: SmtpStage): Promise<SmtpReply>;
   /** Writes `text` (a command without its CRLF is given one) and reads the reply. */
@@ -129,6 +131,9 @@ export async function openConnection(options: ConnectionOptions): Promise<SmtpCo
   return {
     get encrypted() {
       return encrypted;
+    },
+    get ended() {
+      return broken !== null;
     },
     read,
     command(text, stage) {

@@ -80,6 +80,7 @@ export async function openSmtpSession(options: SmtpSessionOptions): Promise<Smtp
   return {
     async send(mail) {
       const envelope = prepareEnvelope(mail, relay);
+      if (connection.ended) throw connection.error('connect', 'mail', 'the session has ended (an earlier failure or close); open a new one');
       try {
         const result = await transaction(connection, extensions, envelope);
         if (result.accepted.length === 0) await connection.command('RSET', 'mail');
