@@ -327,6 +327,13 @@ describe('relay misbehaviour', () => {
   const send = (target: ReturnType<Awaited<ReturnType<typeof startScriptedRelay>>['target']>) =>
     sendMail({ target, heloName: 'helpdesk.example.com', from: 'helpdesk@example.com', to: ['ada@example.com'], message: simpleMessage(), timeoutMs: 5000 });
 
+  it('reports a relay that is not listening as a retryable connect error', async () => {
+    const closed = await startScriptedRelay(null, () => null);
+    const target = closed.target();
+    await closed.close();
+    expect(await smtpError(send(target))).toMatchObject({ kind: 'connect', stage: 'connect', permanent: false });
+  });
+
   it('refuses a reply injected in clear right after STARTTLS (and so sends nothing)', async () => {
     const relay = await startScriptedRelay('220 relay\r\n', (command) =>
       command.startsWith('EHLO') ? '250-relay\r\n250 STARTTLS\r\n' : command === 'STARTTLS' ? '220 go ahead\r\n250 injected\r\n' : '250 ok\r\n');
