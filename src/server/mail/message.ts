@@ -18,7 +18,7 @@ const TICKET_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 const HEADER_NAME = /^[!-9;-~]{1,76}$/;
 /** Headers the builder writes itself; `headers` may not repeat them. */
 const OWN_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'in-reply-to', 'references', 'auto-submitted',
-  'mime-version', 'content-type', 'content-transfer-encoding', 'sender', 'reply-to', 'return-path']);
+  'x-auto-response-suppress', 'mime-version', 'content-type', 'content-transfer-encoding', 'sender', 'reply-to', 'return-path']);
 
 /** A person: an address and, if known, the name to show. */
 export interface Mailbox {
