@@ -19,7 +19,7 @@ export const RULES = {
   layers: 'client layers: lib imports only lib; api and components import lib; features import lib, api and components; app imports anything',
   featuresApart: 'no feature imports another feature',
   pagesFromApp: "only app/ imports a feature's pages",
-  serverDomain: 'server layers: db, store, tickets, events and auth import nothing from http/ or routes/ (they throw the refusals of server/errors.ts)',
+  serverDomain: 'server layers: db, store, tickets, events, auth and mail import nothing from http/ or routes/ (they throw the refusals of server/errors.ts)',
   httpBelowRoutes: 'server layers: http/ imports nothing from routes/ (server.ts wires the routes in)',
   noCycles: 'no import cycles, on any side',
 } as const;
@@ -48,7 +48,7 @@ const BELOW: Record<Layer, readonly Layer[]> = {
 };
 
 /** Server folders that say what the server does, never how it answers: they import no http/ or routes/. */
-const SERVER_DOMAIN = ['db', 'store', 'tickets', 'events', 'auth'];
+const SERVER_DOMAIN = ['db', 'store', 'tickets', 'events', 'auth', 'mail'];
 
 /** `path` is relative to src/, with '/' separators ('client/lib/query.ts'). */
 export function placeOf(path: string): Place {
