@@ -20,6 +20,9 @@ const PATHS = {
   user: 'M12 12a4 4 0 1 0 0-8a4 4 0 1 0 0 8z M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7',
   chart: 'M4 4v16h16 M8 16v-4 M12 16V8 M16 16v-6',
   download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z M10 20.5a2 2 0 0 0 4 0',
+  eye: 'M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6z',
+  mail: 'M3 6h18v12H3z M3 7l9 6 9-6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

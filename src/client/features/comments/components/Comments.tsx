@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type CommentPage, type TicketComment } from '../api.ts';
-import { relativeTime } from '../relativeTime.ts';
+import { relativeTime } from '../../../lib/relativeTime.ts';
 import { CommentBody } from './CommentBody.tsx';
 import panel from '../../../components/Panel.module.css';
 import styles from './Comments.module.css';
