@@ -24,6 +24,7 @@ export const ROUTES = {
     createService: '/admin/create-service',
     board: '/admin/board',
     reports: '/admin/reports',
+    mail: '/admin/mail',
   },
   support: {
     home: '/support',
@@ -100,6 +101,7 @@ export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
     createService: 'Create service',
     board: 'Board',
     reports: 'Reports',
+    mail: 'Mail',
   },
   support: { home: 'Tickets', createTicket: 'Create ticket', editTicket: 'Edit ticket', ticket: 'Ticket' },
   developer: { home: 'Tickets', ticket: 'Ticket', board: 'Board' },

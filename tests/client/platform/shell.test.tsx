@@ -67,6 +67,7 @@ describe('admin navigation', () => {
       ['Services', '/admin/service'],
       ['Board', '/admin/board'],
       ['Reports', '/admin/reports'],
+      ['Mail', '/admin/mail'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
