@@ -3,7 +3,7 @@ import { formatLogDate } from '../../../../shared/format.ts';
 import { Table, type Column } from '../../../components/Table.tsx';
 import type { DeliveryState, MailDelivery } from '../api.ts';
 import panel from '../../../components/Panel.module.css';
-import styles from '../pages/MailPage.module.css';
+import styles from './Mail.module.css';
 
 const STATE_WORDS: Record<DeliveryState, string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
 const NONE = '—';

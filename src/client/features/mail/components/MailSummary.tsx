@@ -1,7 +1,7 @@
 /** The relay's settings and state, and how many messages wait or failed. */
 import type { MailState, MailStatus } from '../api.ts';
 import panel from '../../../components/Panel.module.css';
-import styles from '../pages/MailPage.module.css';
+import styles from './Mail.module.css';
 
 /** Each state in words, so no colour has to say it. */
 export const STATE_LABELS: Record<MailState, string> = {

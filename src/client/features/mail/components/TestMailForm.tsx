@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/request.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSendTestMail } from '../api.ts';
 import panel from '../../../components/Panel.module.css';
-import styles from '../pages/MailPage.module.css';
+import styles from './Mail.module.css';
 
 const SEND = 'Send test e-mail';
 const ACCEPTED = 'The relay accepted the test e-mail.';
