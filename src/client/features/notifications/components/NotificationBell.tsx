@@ -35,6 +35,11 @@ export function NotificationBell({ area }: NotificationBellProps) {
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const announcement = useRiseAnnouncement(unread.data);
+  // Escape and the close button hand focus back to the bell; a click elsewhere or a chosen ticket leave it be.
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
 
   return (
     <div className={styles.root}>
@@ -59,7 +64,7 @@ export function NotificationBell({ area }: NotificationBellProps) {
         {announcement}
       </span>
       {open && (
-<NotificationPanel id={panelId} area={area} unread={count} bell={button} onClose={() => setOpen(false)} />
+<NotificationPanel id={panelId} area={area} unread={count} bell={button} onClose={close} />
       )}
     </div>
   );

@@ -25,7 +25,8 @@ export interface NotificationPanelProps {
   area: Area;
   unread: number;
   bell: RefObject<HTMLButtonElement | null>;
-  onClose(): void;
+  /** `refocus`: give focus back to the bell (Escape, the close button). */
+  onClose(refocus: boolean): void;
 }
 
 function Item({ item, area, now, onChoose }: { item: AppNotification; area: Area; now: number; onChoose(item: AppNotification): void }) {
@@ -55,13 +56,13 @@ export function NotificationPanel({ id, area, unread, bell, onClose }: Notificat
   const list = useNotifications(true);
   const markRead = useMarkRead();
   const now = Date.now();
-  useFocusTrap(panel, true, onClose);
+  useFocusTrap(panel, true, () => onClose(true));
 
   // A click anywhere else closes it; the bell's own click toggles it instead.
   useEffect(() => {
     const onPointer = (event: MouseEvent) => {
       const target = event.target as Node;
-      if (!panel.current?.contains(target) && !bell.current?.contains(target)) onClose();
+      if (!panel.current?.contains(target) && !bell.current?.contains(target)) onClose(false);
     };
     document.addEventListener('mousedown', onPointer);
     return () => document.removeEventListener('mousedown', onPointer);
@@ -69,7 +70,7 @@ export function NotificationPanel({ id, area, unread, bell, onClose }: Notificat
 
   const choose = (item: AppNotification) => {
     if (item.read_at === null) markRead.mutate({ ids: [item.id] });
-    onClose();
+    onClose(false);
   };
   const items = list.data?.flatMap((page) => page.list) ?? [];
 
@@ -82,7 +83,7 @@ export function NotificationPanel({ id, area, unread, bell, onClose }: Notificat
         <Button size="sm" variant="ghost" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
           {TEXT.markAllRead}
         </Button>
-        <button type="button" className={styles.close} aria-label={`Close ${TEXT.panelTitle.toLowerCase()}`} onClick={onClose}>
+        <button type="button" className={styles.close} aria-label={`Close ${TEXT.panelTitle.toLowerCase()}`} onClick={() => onClose(true)}>
           <Icon name="close" size={18} />
         </button>
       </div>
