@@ -113,7 +113,7 @@ describe('the panel', () => {
     ['developer', DEV, '/developer', '/developer/ticket-details/TCK-000001'],
     ['super', ADMIN, '/admin/tickets', '/admin/ticket/TCK-000001'],
   ] as const)('choosing one opens its ticket in the %s area and marks it read', async (_role, person, start, ticketPath) => {
-    const ticket = makeTicket();
+    const ticket = makeTicket({ number: 'TCK-000001' });
     const { server } = serve([notification(1), notification(2)], detailRoutes(ticket));
     signInAs(person);
     renderApp(start);
