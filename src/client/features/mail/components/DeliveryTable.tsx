@@ -27,7 +27,7 @@ const COLUMNS: readonly Column<MailDelivery>[] = [
 
 export function DeliveryTable({ deliveries }: { deliveries: readonly MailDelivery[] }) {
   return (
-    <section className={panel.panel} aria-labelledby="mail-deliveries-title">
+    <section className={`${panel.panel} ${styles.deliveries}`} aria-labelledby="mail-deliveries-title">
       <h2 id="mail-deliveries-title" className={panel.heading}>
         Last deliveries
       </h2>
