@@ -49,13 +49,13 @@ export const KIND_OF_REASON: Record<NotificationReason, NotificationKind> = {
   sla: 'sla',
 };
 
-/** The profile screen's switches. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  assigned: 'A ticket is assigned to me',
-  my_tickets: 'My tickets are assigned, closed or reopened',
-  comments: 'Comments on tickets I work on or watch',
-  mentions: 'Someone mentions me',
-  sla: 'Service-level warnings',
+/** The preference switches' labels, as the profile shows them. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+  assigned: { label: 'Assigned to me', hint: 'A ticket is assigned to you.' },
+  my_tickets: { label: 'My tickets', hint: 'A ticket you created is assigned, closed or reopened.' },
+  comments: { label: 'Comments', hint: 'Someone comments on a ticket you created, work on, watch or commented on.' },
+  mentions: { label: 'Mentions', hint: 'Someone @mentions you in a comment.' },
+  sla: { label: 'Service levels', hint: 'A ticket you work on is due soon or overdue.' },
 };
 
 /** Why a notification came, in a word or two (the panel). */
@@ -69,11 +69,6 @@ export const NOTIFICATION_REASON_LABELS: Record<NotificationReason, string> = {
 };
 
 export const NOTIFICATION_MESSAGES = {
-  markAllRead: 'Mark all read',
-  none: 'No notifications yet.',
-  watch: 'Watch',
-  unwatch: 'Unwatch',
-  preferencesSaved: 'Preferences saved.',
   readBody: 'Send {"ids": [...]} or {"all": true}.',
   preferencesBody: 'Send {"email": {"assigned": true, "my_tickets": true, "comments": true, "mentions": true, "sla": true}}.',
   cursor: 'cursor is not a cursor this list gave.',
@@ -114,13 +109,13 @@ export function notificationText(actor: string, ticket: { number: string; title:
 
 /**
  * `@` + a person's e-mail, or its local part when unique (design.md#notifications). Returns the raw tokens found,
- * in order, once each. An `@` inside a word (an address written out) starts no mention.
+ * in order, once each, in lower case (addresses compare without case). An `@` inside a word (an address written out) starts no mention.
  */
 export function mentionTokens(body: string): string[] {
   const found = new Set<string>();
   for (const match of body.matchAll(/(?<![\p{L}\p{N}._%+@-])@([\p{L}\p{N}._%+-]+(?:@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)?)/gu)) {
     const token = match[1]!.replace(/[.]+$/, '');
-    if (token) found.add(token);
+    if (token) found.add(token.toLowerCase());
   }
   return [...found];
 }
@@ -148,3 +143,47 @@ export function parseReadRequest(body: unknown): { request?: { all: true } | { i
   }
   return { errors: { ids: NOTIFICATION_MESSAGES.readBody } };
 }
+
+/** A person the composer may suggest after '@' (GET /api/users/mentionable). */
+export interface Mentionable {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** The local part of an address: 'ada' for 'ada@example.com'. */
+export const localPart = (email: string) => email.slice(0, email.lastIndexOf('@') < 0 ? email.length : email.lastIndexOf('@'));
+
+/**
+ * What the composer inserts after '@' for a person: the local part when none of `others` shares it,
+ * else the full address (the rule above, judged on the people the client knows of).
+ */
+export function mentionHandle(email: string, others: readonly string[]): string {
+  const local = localPart(email).toLowerCase();
+  const clash = others.some((other) => other.toLowerCase() !== email.toLowerCase() && localPart(other).toLowerCase() === local);
+  return clash ? email : localPart(email);
+}
+
+/** Words the notification screens show. */
+export const NOTIFICATION_TEXT = {
+  bell: 'Notifications',
+  panelTitle: 'Notifications',
+  markAllRead: 'Mark all read',
+  showMore: 'Show more',
+  empty: 'No notifications yet.',
+  newTag: 'New',
+  preferencesTitle: 'Notification e-mails',
+  preferencesIntro: 'Choose what the helpdesk e-mails you about. Changes are saved at once; the bell always shows everything.',
+  preferencesSaved: 'Notification preferences saved.',
+  preferencesFailed: 'Could not save your notification preferences.',
+  watch: 'Watch',
+  unwatch: 'Unwatch',
+  watchers: 'Watchers',
+  noWatchers: 'Nobody is watching this ticket.',
+} as const;
+
+/** The bell's accessible name: 'Notifications, 3 unread'. */
+export const bellLabel = (unread: number) => (unread > 0 ? `${NOTIFICATION_TEXT.bell}, ${unread} unread` : NOTIFICATION_TEXT.bell);
+
+/** The badge on the bell: '9+' above nine keeps it one small circle. */
+export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));

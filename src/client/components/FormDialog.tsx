@@ -16,15 +16,18 @@ export interface FormDialogProps {
   pending?: boolean;
   /** The fields. */
   children: ReactNode;
+  /** Shown under the form (its buttons included): a part saved apart, e.g. switches saved at once. */
+  after?: ReactNode;
 }
 
-export function FormDialog({ title, onClose, onSubmit, submitLabel, pendingLabel = SAVING_LABEL, pending = false, children }: FormDialogProps) {
+export function FormDialog({ title, onClose, onSubmit, submitLabel, pendingLabel = SAVING_LABEL, pending = false, children, after }: FormDialogProps) {
   return (
     <Dialog open title={title} onClose={onClose}>
       <FormLayout onSubmit={onSubmit}>
         {children}
         <FormActions submitLabel={submitLabel} pendingLabel={pendingLabel} pending={pending} onCancel={onClose} />
       </FormLayout>
+      {after}
     </Dialog>
   );
 }

@@ -21,6 +21,9 @@ const PATHS = {
   chart: 'M4 4v16h16 M8 16v-4 M12 16V8 M16 16v-6',
   download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
   history: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z M12 7v5l3 2',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z M10 20.5a2 2 0 0 0 4 0',
+  eye: 'M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6z',
+  mail: 'M3 6h18v12H3z M3 7l9 6 9-6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,5 +1,5 @@
 /** A labelled <textarea>; `onChange` receives the new value. */
-import { useId, type TextareaHTMLAttributes } from 'react';
+import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import { FieldFrame, controlProps } from './Field.tsx';
 
 export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> {
@@ -11,6 +11,7 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
   /** @default 4 */
   rows?: number;
   id?: string;
+  ref?: Ref<HTMLTextAreaElement>;
 }
 
 export function TextArea({ label, error, id, rows = 4, className, onChange, ...textarea }: TextAreaProps) {

@@ -20,10 +20,13 @@ export interface TicketEvent {
  * resume, so anything may have changed). Lists, stats and counts follow every change; a ticket's
  * detail and log follow its edits and transitions; its comments follow a comment. Details and
  * comments are keyed by the number in the address; the id is added for pages opened by id.
+ * A notification refreshes the bell; a reconnect refreshes it too, as it does every ticket read.
  */
 export function keysForEvent(event: StreamEvent): QueryKey[] | undefined | null {
   if (event.event === 'reset') return undefined;
-  if (event.event === 'resync') return ALL_TICKET_KEYS;
+  if (event.event === 'resync') return [...ALL_TICKET_KEYS, GROUPS.notifications];
+  // The bell's count and the open panel's list (design.md#notifications); the data only says how many.
+  if (event.event === 'notification') return [GROUPS.notifications];
   if (event.event !== 'ticket') return null;
   let parsed: Partial<TicketEvent>;
   try {

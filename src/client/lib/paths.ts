@@ -25,6 +25,7 @@ export const ROUTES = {
     board: '/admin/board',
     reports: '/admin/reports',
     audit: '/admin/audit',
+    mail: '/admin/mail',
   },
   support: {
     home: '/support',
@@ -102,6 +103,7 @@ export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
     board: 'Board',
     reports: 'Reports',
     audit: 'Audit log',
+    mail: 'Mail',
   },
   support: { home: 'Tickets', createTicket: 'Create ticket', editTicket: 'Edit ticket', ticket: 'Ticket' },
   developer: { home: 'Tickets', ticket: 'Ticket', board: 'Board' },

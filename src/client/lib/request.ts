@@ -20,7 +20,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   /** @default 'GET' */
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as a JSON body. */
   json?: unknown;
   /** Sent form-encoded. */

@@ -19,6 +19,8 @@ export const GROUPS = {
   staff: ['staff'],
   categories: ['categories'],
   services: ['services'],
+  notifications: ['notifications'],
+  mail: ['mail'],
 } as const;
 export type Group = keyof typeof GROUPS;
 

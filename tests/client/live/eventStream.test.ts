@@ -53,9 +53,13 @@ describe('what an event refreshes', () => {
     expect(keysForEvent(ticket('comment'))).toEqual([['tickets'], ['mytickets'], ['comments', 'TCK-000005'], ['comments', '5']]);
   });
 
+  it('a notification refreshes the bell and its panel, nothing else', () => {
+    expect(keysForEvent({ id: '9', event: 'notification', data: '{"unread":3}' })).toEqual([['notifications']]);
+  });
+
   it('reset refreshes everything; a reconnect every ticket read; other events and broken data nothing', () => {
     expect(keysForEvent({ id: undefined, event: 'reset', data: '' })).toBeUndefined();
-    expect(keysForEvent({ id: undefined, event: 'resync', data: '' })).toEqual([['tickets'], ['mytickets'], ['singletickets'], ['ticketlogs'], ['comments']]);
+    expect(keysForEvent({ id: undefined, event: 'resync', data: '' })).toEqual([['tickets'], ['mytickets'], ['singletickets'], ['ticketlogs'], ['comments'], ['notifications']]);
     expect(keysForEvent({ id: undefined, event: 'message', data: '{}' })).toBeNull();
     expect(keysForEvent({ id: undefined, event: 'ticket', data: '{not json' })).toBeNull();
   });

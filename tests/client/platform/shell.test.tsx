@@ -68,6 +68,7 @@ describe('admin navigation', () => {
       ['Board', '/admin/board'],
       ['Reports', '/admin/reports'],
       ['Audit log', '/admin/audit'],
+      ['Mail', '/admin/mail'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();

@@ -27,6 +27,7 @@ const TITLES: Record<Role, [string, string][]> = {
     ['/admin/create-service', 'Create service · Helpdesk'],
     ['/admin/board', 'Board · Helpdesk'],
     ['/admin/reports', 'Reports · Helpdesk'],
+    ['/admin/mail', 'Mail · Helpdesk'],
     ['/admin/nowhere', 'Page not found · Helpdesk'],
     ['/support', 'Access Denied · Helpdesk'],
   ],

@@ -5,6 +5,7 @@ import { BackupFailureBanner } from '../../features/backups/components/BackupFai
 import { CatalogPage } from '../../features/catalog/pages/CatalogPage.tsx';
 import { CreateCatalogPage } from '../../features/catalog/pages/CreateCatalogPage.tsx';
 import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.tsx';
+import { MailPage } from '../../features/mail/pages/MailPage.tsx';
 import { ReportsPage } from '../../features/reports/pages/ReportsPage.tsx';
 import { CreateAccountPage } from '../../features/staff/pages/CreateAccountPage.tsx';
 import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
@@ -54,6 +55,7 @@ export default function AdminArea() {
         <Route path={ADMIN.board} component={BoardPage} />
         <Route path={ADMIN.reports} component={ReportsPage} />
         <Route path={ADMIN.audit} component={AuditPage} />
+        <Route path={ADMIN.mail} component={MailPage} />
         <Route>
           <NotFound home={ADMIN.home} />
         </Route>

@@ -24,6 +24,7 @@ const ADMIN_NAV: readonly { href: string; label: string; icon: IconName; section
   { href: ADMIN.board, label: 'Board', icon: 'board', section: [ADMIN.board] },
   { href: ADMIN.reports, label: 'Reports', icon: 'chart', section: [ADMIN.reports] },
   { href: ADMIN.audit, label: 'Audit log', icon: 'history', section: [ADMIN.audit] },
+  { href: ADMIN.mail, label: 'Mail', icon: 'mail', section: [ADMIN.mail] },
 ];
 
 const isActive = (section: readonly string[], path: string) => section.some((route) => matchesRoute(route, path));

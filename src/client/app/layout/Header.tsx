@@ -1,11 +1,13 @@
-/** The header of every signed-in screen: brand, avatar with initials, first name, role, menu. */
+/** The header of every signed-in screen: brand, the notification bell, avatar with initials, first name, role, menu. */
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ROLE_LABELS } from '../../../shared/constants.ts';
 import { initials } from '../../../shared/format.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { startLiveUpdates, useLiveStatus } from '../../lib/liveUpdates.ts';
+import { areaOf } from '../../lib/paths.ts';
 import { UserMenu } from './UserMenu.tsx';
 import styles from './Header.module.css';
 
@@ -63,6 +65,7 @@ export function Header({ home, onMenuClick, menuOpen = false, children }: Header
       </Link>
       <div className={styles.middle}>{children}</div>
       <LiveIndicator />
+      <NotificationBell area={areaOf(home)} />
       <div className={styles.account}>
         <span className={styles.avatar} aria-hidden="true">
           {initials(firstName)}

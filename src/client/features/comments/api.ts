@@ -4,8 +4,10 @@
  * and the lists' comment counts).
  */
 import type { CommentPage, TicketComment } from '../../../shared/comments.ts';
-import type { Envelope } from '../../../shared/types.ts';
+import type { Mentionable } from '../../../shared/notifications.ts';
+import type { Envelope, ListEnvelope } from '../../../shared/types.ts';
 import { useInfiniteQuery } from '../../lib/infiniteQuery.ts';
+import { useQuery } from '../../lib/query.ts';
 import { request } from '../../lib/request.ts';
 import { GROUPS, useChange, type ChangeOptions, type Group } from '../../lib/useChange.ts';
 
@@ -45,3 +47,12 @@ const deleteComment = ({ id }: { id: number }) => request<Answer>(commentPath(id
 export const useAddComment = (options?: Options<{ number: string; body: string }>) => useChange(addComment, { ...options, refresh: REFRESH });
 export const useEditComment = (options?: Options<{ id: number; body: string }>) => useChange(editComment, { ...options, refresh: REFRESH });
 export const useDeleteComment = (options?: Options<{ id: number }>) => useChange(deleteComment, { ...options, refresh: REFRESH });
+
+/** The people whose name or address starts with what follows '@' (at most 8), for the composer's suggestions. */
+export function useMentionable(query: string, enabled: boolean) {
+  return useQuery(
+    ['mentionable', query],
+    async (signal) => (await request<ListEnvelope<Mentionable>>(`/users/mentionable?${new URLSearchParams({ q: query })}`, { signal })).data.list,
+    { enabled },
+  );
+}

@@ -1,6 +1,8 @@
-/** The signed-in user's own account: profile update and password change (product.md#auth-flow, #calls). */
+/** The signed-in user's own account: profile update, password change, e-mail preferences (product.md#auth-flow, #calls). */
+import type { NotificationPreferences } from '../../../shared/notifications.ts';
 import type { Envelope, User } from '../../../shared/types.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { invalidate, useQuery } from '../../lib/query.ts';
 import { homeOf } from '../../lib/paths.ts';
 import { request } from '../../lib/request.ts';
 import { ACCOUNT_GROUPS, TICKET_GROUPS, useChange } from '../../lib/useChange.ts';
@@ -42,4 +44,18 @@ export function useChangeOwnPassword(onDone: () => void) {
     (input: PasswordInput) => request<Partial<Envelope<unknown>>>('/auth/reset-password', { method: 'POST', json: input }),
     { onSuccess: onDone },
   );
+}
+
+const PREFERENCES_KEY = ['me', 'notifications'] as const;
+
+/** The e-mail preferences (docs/design.md#notifications), all on until changed. */
+export function useNotificationPreferences() {
+  return useQuery(PREFERENCES_KEY, async (signal) => (await request<Envelope<NotificationPreferences>>('/me/notifications', { signal })).data);
+}
+
+/** One save per switch change; the section shows the toast and puts the switch back on a refusal. */
+export async function saveNotificationPreferences(prefs: NotificationPreferences) {
+  const answer = await request<Envelope<NotificationPreferences>>('/me/notifications', { method: 'PUT', json: prefs });
+  invalidate(PREFERENCES_KEY);
+  return answer;
 }

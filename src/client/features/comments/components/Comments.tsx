@@ -1,11 +1,11 @@
 /**
  * The conversation on a ticket (design.md#comments), on every details page: the comments oldest first
  * with author, role and relative time (exact time on hover); the author edits and deletes their
- * own, a super deletes any; a composer that sends on Ctrl/Cmd+Enter and keeps its draft in
- * sessionStorage across a reload. A long conversation shows its first page, with 'Show more
+ * own, a super deletes any; a composer that sends on Ctrl/Cmd+Enter, offers people after '@',
+ * and keeps its draft in sessionStorage across a reload. A long conversation shows its first page, with 'Show more
  * comments' and 'N of M' below, as the work queue's 'Show more' does.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ROLE_LABELS } from '../../../../shared/constants.ts';
 import { formatLogDate } from '../../../../shared/format.ts';
 import { validateComment } from '../../../../shared/comments.ts';
@@ -17,8 +17,10 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type CommentPage, type TicketComment } from '../api.ts';
-import { relativeTime } from '../relativeTime.ts';
+import { relativeTime } from '../../../lib/relativeTime.ts';
 import { CommentBody } from './CommentBody.tsx';
+import { useMentionSuggestions } from './useMentionSuggestions.tsx';
+import mentionStyles from './Mentions.module.css';
 import panel from '../../../components/Panel.module.css';
 import styles from './Comments.module.css';
 
@@ -129,9 +131,15 @@ function Composer({ number }: { number: string }) {
   const [error, setError] = useState<string>();
   const hint = useId();
   const add = useAddComment({ onSuccess: clearDraft });
-  const change = (text: string) => {
+  const box = useRef<HTMLTextAreaElement>(null);
+  const setText = (text: string) => {
     setBody(() => text);
     if (error) setError(validateComment({ body: text }).body);
+  };
+  const mentions = useMentionSuggestions(body, setText, box);
+  const change = (text: string) => {
+    setText(text);
+    mentions.onTextChange(text);
   };
   function send() {
     const problem = validateComment({ body }).body;
@@ -151,20 +159,26 @@ function Composer({ number }: { number: string }) {
         send();
       }}
     >
-      <TextArea
-        label="Add a comment"
-        name="comment"
-        value={body}
-        onChange={change}
-        error={error}
-        rows={3}
-        onKeyDown={(event) => {
-          if (isSendKey(event)) {
-            event.preventDefault();
-            send();
-          }
-        }}
-      />
+      <div className={mentionStyles.box}>
+        <TextArea
+          ref={box}
+          label="Add a comment"
+          name="comment"
+          value={body}
+          onChange={change}
+          error={error}
+          rows={3}
+          {...mentions.textareaProps}
+          onKeyDown={(event) => {
+            if (mentions.onKeyDown(event)) return;
+            if (isSendKey(event)) {
+              event.preventDefault();
+              send();
+            }
+          }}
+        />
+        {mentions.popup}
+      </div>
       <div className={styles.row}>
         <span id={hint} className={styles.hint}>
           {SEND_HINT}

@@ -1,4 +1,7 @@
-/** Edit own first and last name; the header shows the stored answer at once (product.md#auth-flow). */
+/**
+ * Edit own first and last name; the header shows the stored answer at once (product.md#auth-flow).
+ * Below the form, the e-mail preferences, each switch saved on its own (docs/design.md#notifications).
+ */
 import { useState, type FormEvent } from 'react';
 import { validateProfile } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
@@ -6,6 +9,7 @@ import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useUpdateProfile } from '../api.ts';
+import { NotificationPreferences } from './NotificationPreferences.tsx';
 
 const TITLE = 'Edit profile';
 
@@ -33,7 +37,7 @@ function ProfileForm({ onClose }: { onClose(): void }) {
   }
 
   return (
-    <FormDialog title={TITLE} onClose={onClose} onSubmit={submit} submitLabel="Save" pending={update.isPending}>
+    <FormDialog title={TITLE} onClose={onClose} onSubmit={submit} submitLabel="Save" pending={update.isPending} after={<NotificationPreferences />}>
       <TextField
         label="First name"
         name="first_name"

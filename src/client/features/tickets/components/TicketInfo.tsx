@@ -5,6 +5,7 @@ import { formatLogDate, isSafeLink } from '../../../../shared/format.ts';
 import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../../../shared/ticketFields.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { TicketImage } from './TicketImage.tsx';
+import { TicketWatch } from './TicketWatch.tsx';
 import panel from '../../../components/Panel.module.css';
 import styles from './TicketInfo.module.css';
 
@@ -52,6 +53,7 @@ export function TicketInfo({ ticket, actions }: TicketInfoProps) {
           </div>
         </div>
         {actions && <div className={styles.actions}>{actions}</div>}
+        <TicketWatch ticket={ticket} />
       </header>
       <dl className={styles.fields}>
         <Field label="Ticket number">{ticket.number}</Field>

@@ -1,5 +1,5 @@
 /** '5 min ago' for a moment in the past; the exact time goes in a tooltip beside it. */
-import { formatLogDate } from '../../../shared/format.ts';
+import { formatLogDate } from '../../shared/format.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

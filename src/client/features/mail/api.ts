@@ -1,0 +1,48 @@
+/** /admin/mail (docs/design.md#notifications, supers): the relay's state, the outbox, the test e-mail. */
+import type { Envelope } from '../../../shared/types.ts';
+import { useQuery } from '../../lib/query.ts';
+import { request } from '../../lib/request.ts';
+import { GROUPS, useChange } from '../../lib/useChange.ts';
+
+export type MailState = 'off' | 'ok' | 'failing' | 'tls-required';
+export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface MailDelivery {
+  id: number;
+  to: string;
+  subject: string;
+  state: DeliveryState;
+  attempts: number;
+  last_reply: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** GET /api/admin/mail. */
+export interface MailStatus {
+  enabled: boolean;
+  relay: string | null;
+  require_tls: boolean;
+  from: string;
+  state: MailState;
+  last_error: string | null;
+  waiting: number;
+  failed: number;
+  deliveries: MailDelivery[];
+}
+
+export function useMailStatus() {
+  return useQuery([...GROUPS.mail, 'status'], async (signal) => (await request<Envelope<MailStatus>>('/admin/mail', { signal })).data);
+}
+
+/**
+ * Sends the test e-mail; 200 once the relay accepted it, 502 with the relay's reply (the error's
+ * message), 409/503 when mail is off. Either way the deliveries list refreshes.
+ */
+export function useSendTestMail(options: { onSuccess(): void; onError(error: Error): void }) {
+  return useChange((to: string) => request<Partial<Envelope<unknown>>>('/admin/mail/test', { method: 'POST', json: { to } }), {
+    refresh: ['mail'],
+    onSuccess: options.onSuccess,
+    onError: options.onError,
+  });
+}
