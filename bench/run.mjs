@@ -2,7 +2,8 @@
  * Runs the benchmarks of design.md#benchmarks: `npm run bench` (bundle, api, browser) or name suites:
  * `npm run bench -- api bundle browser`; `-- scale` (a million tickets) and `-- events` (500 open
  * event streams) and `-- board` (the kiosk board's heap over 1,000 events), `-- bulk` (500-ticket
- * bulk closes at 100,000 tickets) and `-- report` (the reports API at 100,000 tickets) only when named.
+ * bulk closes at 100,000 tickets), `-- report` (the reports API at 100,000 tickets) and `-- stalls`
+ * (health beside the long answers at 100,000 tickets) only when named.
  */
 import { benchApi } from './api.mjs';
 import { benchBrowser } from './browser.mjs';
@@ -12,8 +13,9 @@ import { benchBundle } from './bundle.mjs';
 import { benchEvents } from './events.mjs';
 import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
+import { benchStalls } from './stalls.mjs';
 
-const SUITES = { bundle: benchBundle, api: benchApi, browser: benchBrowser, scale: benchScale, events: benchEvents, board: benchBoard, bulk: benchBulk, report: benchReports };
+const SUITES = { bundle: benchBundle, api: benchApi, browser: benchBrowser, scale: benchScale, events: benchEvents, board: benchBoard, bulk: benchBulk, report: benchReports, stalls: benchStalls };
 const DEFAULT = ['bundle', 'api', 'browser'];
 const chosen = process.argv.slice(2).filter((name) => name in SUITES);
 

@@ -9,6 +9,7 @@ import type { Settings } from './settings.ts';
 import type { Live } from './events/live.ts';
 import type { CatalogStore } from './store/catalog.ts';
 import type { CommentStore } from './store/comments.ts';
+import type { ReportRunner } from './store/report-runner.ts';
 import type { TicketQueue } from './store/ticket-queue.ts';
 import type { TicketStore } from './store/tickets.ts';
 import type { UserStore } from './store/users.ts';
@@ -27,6 +28,8 @@ export interface ServerContext {
   comments: CommentStore;
   /** Ticket events: GET /events streams and webhooks (design.md#live-updates). */
   live: Live;
+  /** The reports' figures, made on a thread of their own. */
+  reports: ReportRunner;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;
   accountLimiter: RateLimiter;

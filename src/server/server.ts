@@ -26,6 +26,7 @@ import { createWebhooks } from './events/webhooks.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { createCatalogStore } from './store/catalog.ts';
 import { createCommentStore } from './store/comments.ts';
+import { createReportRunner } from './store/report-runner.ts';
 import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
@@ -94,6 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     catalog: createCatalogStore(db),
     comments: createCommentStore(db),
     live: createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, webhooks, nowIso, maxStreams: maxEventStreams, maxStreamsPerUser: settings.eventsStreamsPerUser }),
+    reports: createReportRunner(path.join(settings.dataDir, DB_FILE_NAME)),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -131,6 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clearInterval(sweeper);
       backups?.stop();
       app.live.close();
+      void app.reports.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       // Keep-alive connections go idle once their request is answered; close them as they do.
       const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();

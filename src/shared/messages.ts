@@ -82,6 +82,7 @@ export const SERVER = {
   tooLarge: 'The request body is too large.',
   busy: 'The server is busy. Please try again in a moment.',
   tooManyStreams: 'Too many live-update connections for this account. Close a tab and try again.',
+  tooManyDownloads: 'Too many downloads under way for this account. Wait for one to finish and try again.',
   duplicateHost: 'The request has more than one Host header.',
   serverError: 'Server error.',
   emailTaken: 'The email has already been taken.',
