@@ -11,7 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/shared/index.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { fillDemo } from '../../src/server/demo-fill.ts';
+import { inBatches, WRITE_BATCH } from '../../src/server/db/batches.ts';
+import { DEMO_PASSWORD } from '../../src/server/demo-data.ts';
+import { fillDemo, type DemoAccount } from '../../src/server/demo-fill.ts';
 import { openStreamCount, STREAMS_PER_USER } from '../../src/server/http/stream.ts';
 import { ADMIN, createStaff, startTestServer, type TestServer } from './helpers.ts';
 
@@ -78,11 +80,12 @@ describe(`long answers at ${TICKETS.toLocaleString('en')} tickets`, () => {
   let t: TestServer;
   let dataDir: string;
   let admin: string;
+  let accounts: DemoAccount[];
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-stalls-test-'));
     const db = openDatabase(dataDir);
-    await fillDemo(db, { tickets: TICKETS, scryptCost: TEST_SCRYPT_COST, admin: { ...ADMIN, first_name: 'Ada', last_name: 'Admin' } });
+    accounts = await fillDemo(db, { tickets: TICKETS, scryptCost: TEST_SCRYPT_COST, admin: { ...ADMIN, first_name: 'Ada', last_name: 'Admin' } });
     db.close();
     t = await startTestServer({ dataDir, sendIdleSeconds: 60 });
     admin = await t.signIn(ADMIN.email, ADMIN.password);
@@ -163,4 +166,76 @@ describe(`long answers at ${TICKETS.toLocaleString('en')} tickets`, () => {
     expect(again.status).toBe(200);
     await again.body?.cancel();
   }, 60_000);
+
+  /**
+   * Watches a long write from this thread, turn by turn, until `settled`: the largest share of
+   * `total` seen done while it was not all done. A write made in one go is never seen half done.
+   */
+  async function seenMidway(done: () => number, total: number, settled: () => boolean): Promise<number> {
+    let midway = 0;
+    while (!settled()) {
+      const n = done();
+      if (n > 0 && n < total) midway = Math.max(midway, n);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return midway;
+  }
+
+  const idOf = (email: string) => Number((t.server.app.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id);
+  const count = (sql: string, ...params: Array<string | number>) => Number((t.server.app.db.prepare(sql).get(...params) as { n: number }).n);
+
+  it('renames a person with thousands of tickets batch by batch, the server's thread free between batches', async () => {
+    const person = accounts.find((account) => account.name === 'Olivia Brown')!;
+    const id = idOf(person.email);
+    const total = count('SELECT count(*) AS n FROM tickets WHERE created_by_id = ?', id);
+    expect(total).toBeGreaterThan(10 * WRITE_BATCH);
+    const token = await t.signIn(person.email, DEMO_PASSWORD);
+    let settled = false;
+    const rename = t.call('PATCH', `/api/auth/user/${id}/update`, { token, json: { first_name: 'Olive', last_name: 'Brown' } }).finally(() => (settled = true));
+    const renamed = () => count("SELECT count(*) AS n FROM tickets WHERE created_by_id = ? AND created_by = 'Olive'", id);
+    const midway = await seenMidway(renamed, total, () => settled);
+    expect((await rename).status).toBe(200);
+    expect(midway).toBeGreaterThan(0);
+    expect(renamed()).toBe(total);
+    const page = await t.call('GET', `/api/tickets?limit=5&created_by_id=${id}`, { token: admin });
+    expect(page.body.data.list.map((ticket: { created_by: string }) => ticket.created_by)).toEqual(Array(5).fill('Olive'));
+  }, 60_000);
+
+  it('removes a developer with thousands of tickets batch by batch, the server's thread free between batches, every ticket and log row let go', async () => {
+    const person = accounts.find((account) => account.name === 'Dana Kim')!;
+    const id = idOf(person.email);
+    const total = count('SELECT count(*) AS n FROM tickets WHERE developer_id = ?', id);
+    expect(total).toBeGreaterThan(10 * WRITE_BATCH);
+    expect(count('SELECT count(*) AS n FROM ticket_logs WHERE user_id = ?', id)).toBeGreaterThan(WRITE_BATCH);
+    let settled = false;
+    const removal = t.call('DELETE', `/api/auth/user/${id}`, { token: admin }).finally(() => (settled = true));
+    const letGo = () => total - count('SELECT count(*) AS n FROM tickets WHERE developer_id = ?', id);
+    const midway = await seenMidway(letGo, total, () => settled);
+    expect((await removal).status).toBe(200);
+    expect(midway).toBeGreaterThan(0);
+    expect(count('SELECT count(*) AS n FROM users WHERE id = ?', id)).toBe(0);
+    expect(count('SELECT count(*) AS n FROM tickets WHERE developer_id = ?', id)).toBe(0);
+    expect(count('SELECT count(*) AS n FROM ticket_logs WHERE user_id = ?', id)).toBe(0);
+  }, 60_000);
+});
+
+describe('a long write in batches', () => {
+  it('runs every batch, each in its own transaction, with a turn of the event loop between', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-batches-test-'));
+    const db = openDatabase(dataDir);
+    const seen: string[] = [];
+    let left = 3;
+    const turn = () => setImmediate(() => {
+      seen.push('turn');
+      if (left > 0) turn();
+    });
+    turn();
+    await inBatches(db, () => {
+      seen.push(db.isTransaction ? 'batch in a transaction' : 'batch outside one');
+      return --left > 0;
+    });
+    db.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    expect(seen.slice(0, 5)).toEqual(['batch in a transaction', 'turn', 'batch in a transaction', 'turn', 'batch in a transaction']);
+  });
 });

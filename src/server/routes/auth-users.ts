@@ -77,20 +77,20 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     return { body: { message: SERVER.passwordChanged } };
   });
 
-  router.add('DELETE', '/auth/user/:id', (ctx) => {
+  router.add('DELETE', '/auth/user/:id', async (ctx) => {
     const target = manageableAccount(app, ctx);
     const touchesTickets = app.tickets.involves(target.id);
-    app.users.remove(target.id);
+    await app.users.remove(target.id);
     app.live.sessionsChanged();
     // Their tickets lose the link to the account (ON DELETE SET NULL): those answers change.
     if (touchesTickets) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
     return { body: { message: SERVER.accountDeleted } };
   });
 
-  router.add('PATCH', '/auth/user/:userId/update', (ctx) => {
+  router.add('PATCH', '/auth/user/:userId/update', async (ctx) => {
     if (idParam(ctx.params.userId) !== ctx.user.id) throw forbidden();
     check(validateProfile(ctx.body));
-    const user = app.users.updateProfile(ctx.user.id, bodyText(ctx.body.first_name), bodyText(ctx.body.last_name));
+    const user = await app.users.updateProfile(ctx.user.id, bodyText(ctx.body.first_name), bodyText(ctx.body.last_name));
     if (!user) throw notFound();
     // Tickets show their people's first names: only a rename changes ticket answers.
     if (user.first_name !== ctx.user.first_name) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);
