@@ -1,5 +1,5 @@
 /**
- * Nothing holds the event loop (docs/design.md#operations): while the whole list is written,
+ * Nothing holds the event loop (docs/design.md#no-stalls): while the whole list is written,
  * plain or compressed, `/api/health` still answers; one person's slow downloads cannot take
  * every streamed-answer slot. On a demo database big enough that an unyielding list blocks.
  */
@@ -184,7 +184,7 @@ describe(`long answers at ${TICKETS.toLocaleString('en')} tickets`, () => {
   const idOf = (email: string) => Number((t.server.app.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id);
   const count = (sql: string, ...params: Array<string | number>) => Number((t.server.app.db.prepare(sql).get(...params) as { n: number }).n);
 
-  it('renames a person with thousands of tickets batch by batch, the server's thread free between batches', async () => {
+  it("renames a person with thousands of tickets batch by batch, the server's thread free between batches", async () => {
     const person = accounts.find((account) => account.name === 'Olivia Brown')!;
     const id = idOf(person.email);
     const total = count('SELECT count(*) AS n FROM tickets WHERE created_by_id = ?', id);
@@ -201,7 +201,7 @@ describe(`long answers at ${TICKETS.toLocaleString('en')} tickets`, () => {
     expect(page.body.data.list.map((ticket: { created_by: string }) => ticket.created_by)).toEqual(Array(5).fill('Olive'));
   }, 60_000);
 
-  it('removes a developer with thousands of tickets batch by batch, the server's thread free between batches, every ticket and log row let go', async () => {
+  it("removes a developer with thousands of tickets batch by batch, the server's thread free between batches, every ticket and log row let go", async () => {
     const person = accounts.find((account) => account.name === 'Dana Kim')!;
     const id = idOf(person.email);
     const total = count('SELECT count(*) AS n FROM tickets WHERE developer_id = ?', id);

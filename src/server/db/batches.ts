@@ -1,7 +1,7 @@
 /**
  * A write whose size grows with the data (renaming or removing a person with thousands of
  * tickets) done as bounded batches, each its own transaction, with a turn of the event loop
- * between: other requests are answered meanwhile (docs/design.md#operations).
+ * between: other requests are answered meanwhile (docs/design.md#no-stalls).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { transaction, type Db } from './database.ts';

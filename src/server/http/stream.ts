@@ -1,7 +1,7 @@
 /**
  * Streamed answers (the whole list, the CSV): written batch by batch as they are read, giving the
  * event loop a turn between batches, from a pool of slots of which one person holds a fair share
- * (docs/design.md#operations).
+ * (docs/design.md#no-stalls).
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,7 +1,7 @@
 /**
  * The reports' own thread (store/report-runner.ts): a year of figures is hundreds of milliseconds
  * of SQL at 100,000 tickets, so it runs here, on a read-only connection of its own, and the
- * server's thread keeps answering meanwhile (docs/design.md#operations).
+ * server's thread keeps answering meanwhile (docs/design.md#no-stalls).
  */
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
