@@ -15,6 +15,7 @@ import { inBatches, WRITE_BATCH } from '../../src/server/db/batches.ts';
 import { DEMO_PASSWORD } from '../../src/server/demo-data.ts';
 import { fillDemo, type DemoAccount } from '../../src/server/demo-fill.ts';
 import { openStreamCount, STREAMS_PER_USER } from '../../src/server/http/stream.ts';
+import { createReportStore } from '../../src/server/store/report.ts';
 import { ADMIN, createStaff, startTestServer, type TestServer } from './helpers.ts';
 
 /** About 20 MB of list: some sixty batches, and more than socket buffers hold for a reader that stops. */
@@ -130,6 +131,18 @@ describe(`long answers at ${TICKETS.toLocaleString('en')} tickets`, () => {
       reports.report = original;
     }
     expect(answeredMeanwhile).toBe(1);
+  });
+
+  it("makes a report's figures on its thread exactly as on the server's, and outlives a failed or stopped thread", async () => {
+    const reports = t.server.app.reports;
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const query = { from: day(Date.now() - 89 * DAY_MS), to: day(Date.now()), group: 'developer' as const };
+    const onThisThread = createReportStore(t.server.app.db).report(query);
+    expect(await reports.report(query)).toEqual(onThisThread);
+    await expect(reports.report({ ...query, group: 'nothing' as never })).rejects.toThrow(/report failed/);
+    expect(await reports.report(query)).toEqual(onThisThread);
+    await reports.close();
+    expect(await reports.report(query)).toEqual(onThisThread);
   });
 
   it('answers /api/health while a reader that takes nothing holds the whole list', async () => {

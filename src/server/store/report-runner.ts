@@ -19,46 +19,47 @@ interface Waiting {
 export type ReportRunner = ReturnType<typeof createReportRunner>;
 
 export function createReportRunner(dbFile: string) {
-  let worker: Worker | undefined;
+  /** The thread and the asks it has yet to answer: a thread that stops fails only its own. */
+  let current: { worker: Worker; waiting: Map<number, Waiting> } | undefined;
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | undefined;
-  const waiting = new Map<number, Waiting>();
-
-  function failAll(error: Error) {
-    for (const ask of waiting.values()) ask.reject(error);
-    waiting.clear();
-  }
 
   function stop(): Promise<void> {
     clearTimeout(idleTimer);
-    const running = worker;
-    worker = undefined;
-    return running ? running.terminate().then(() => undefined) : Promise.resolve();
+    const running = current;
+    current = undefined;
+    return running ? running.worker.terminate().then(() => undefined) : Promise.resolve();
   }
 
-  function start(): Worker {
-    const started = new Worker(WORKER_URL, { workerData: { file: dbFile } });
+  function start(): NonNullable<typeof current> {
+    const worker = new Worker(WORKER_URL, { workerData: { file: dbFile } });
+    const waiting = new Map<number, Waiting>();
+    const failAll = (error: Error) => {
+      for (const ask of waiting.values()) ask.reject(error);
+      waiting.clear();
+    };
     // Never what keeps the process alive: a server shutting down does not wait for it.
-    started.unref();
-    started.on('message', (answer: Answer) => {
+    worker.unref();
+    worker.on('message', (answer: Answer) => {
       const ask = waiting.get(answer.id);
       waiting.delete(answer.id);
       if (answer.error === undefined) ask?.resolve(answer.report);
       else ask?.reject(new Error(`report failed: ${answer.error}`));
-      if (waiting.size === 0) idleTimer = setTimeout(() => void stop(), IDLE_STOP_MS).unref();
+      if (waiting.size === 0 && current?.worker === worker) idleTimer = setTimeout(() => void stop(), IDLE_STOP_MS).unref();
     });
-    started.on('error', (error: Error) => failAll(error));
-    started.on('exit', (code) => {
-      if (worker === started) worker = undefined;
+    worker.on('error', (error: Error) => failAll(error));
+    worker.on('exit', (code) => {
+      if (current?.worker === worker) current = undefined;
       failAll(new Error(`report thread stopped (exit code ${code})`));
     });
-    return started;
+    return { worker, waiting };
   }
 
   return {
     report(query: ReportQuery): Promise<Report> {
       clearTimeout(idleTimer);
-      worker ??= start();
+      current ??= start();
+      const { worker, waiting } = current;
       const id = nextId++;
       const answer = new Promise<Report>((resolve, reject) => waiting.set(id, { resolve, reject }));
       worker.postMessage({ id, query });
