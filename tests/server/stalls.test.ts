@@ -165,6 +165,7 @@ describe(`long answers at ${TICKETS.toLocaleString('en')} tickets`, () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('5');
       expect(refused.body.message).toBe(SERVER.tooManyDownloads);
+      expect([refused.headers.get('content-disposition'), refused.headers.get('etag')]).toEqual([null, null]);
     }
     const theirs = await t.call('GET', '/api/tickets/export.csv', { token: other.token });
     expect(theirs.status).toBe(200);

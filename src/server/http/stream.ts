@@ -78,7 +78,14 @@ export async function sendStream(req: IncomingMessage, res: ServerResponse, answ
     res.setHeader('ETag', etag);
     if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
   }
-  const release = takeSlot(callerId);
+  let release: () => void;
+  try {
+    release = takeSlot(callerId);
+  } catch (refusal) {
+    // The refusal is answered as an error: nothing of the answer it is not (a file name, an ETag) goes with it.
+    for (const name of [...Object.keys(answer.headers ?? {}), 'ETag']) res.removeHeader(name);
+    throw refusal;
+  }
   try {
     res.setHeader('Content-Type', answer.contentType);
     const encoding = preferredEncoding(req.headers['accept-encoding']);
