@@ -16,6 +16,7 @@ import { benchMail } from './mail.mjs';
 import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
 import { benchSearch } from './search.mjs';
+import { benchStalls } from './stalls.mjs';
 
 /** One line a part: what it measures, and whether a bare `npm run bench` runs it. */
 const PARTS = {
@@ -30,6 +31,7 @@ const PARTS = {
   comments: { run: benchComments, byDefault: false, about: 'a ticket flooded with 27,500 comments' },
   backup: { run: benchBackup, byDefault: false, about: 'backups under 10 writes/s at 100,000 tickets' },
   search: { run: benchSearch, byDefault: false, about: 'one- and two-letter searches at 100,000 tickets' },
+  stalls: { run: benchStalls, byDefault: false, about: 'health beside the long answers (whole list, CSV, report, renames) at 100,000 tickets' },
   mail: { run: benchMail, byDefault: false, about: 'notification e-mails through a local SMTP relay, against bare TCP' },
   notify: { run: benchNotify, byDefault: false, about: 'p99 of a comment that notifies 20 people vs one that notifies none' },
 };

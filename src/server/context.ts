@@ -13,6 +13,7 @@ import type { NotificationStore } from './store/notifications.ts';
 import type { WatcherStore } from './store/watchers.ts';
 import type { CatalogStore } from './store/catalog.ts';
 import type { CommentStore } from './store/comments.ts';
+import type { ReportRunner } from './store/report-runner.ts';
 import type { TicketQueue } from './store/ticket-queue.ts';
 import type { TicketStore } from './store/tickets.ts';
 import type { UserStore } from './store/users.ts';
@@ -37,6 +38,8 @@ export interface ServerContext {
   events: EventRecorder;
   watchers: WatcherStore;
   notifications: NotificationStore;
+  /** The reports' figures, made on a thread of their own. */
+  reports: ReportRunner;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;
   accountLimiter: RateLimiter;

@@ -35,6 +35,7 @@ import { commentRoutes } from './routes/comments.ts';
 import { createAuditStore } from './store/audit.ts';
 import { createCatalogStore } from './store/catalog.ts';
 import { createCommentStore } from './store/comments.ts';
+import { createReportRunner } from './store/report-runner.ts';
 import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
@@ -123,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     events: createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: dispatcher.schedule }),
     watchers,
     notifications: createNotificationStore(db),
+    reports: createReportRunner(path.join(settings.dataDir, DB_FILE_NAME)),
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -165,6 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       dispatcher.close();
       webhooks.close();
       app.live.close();
+      void app.reports.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       // Keep-alive connections go idle once their request is answered; close them as they do.
       const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();

@@ -87,6 +87,7 @@ export const SERVER = {
   busy: 'The server is busy. Please try again in a moment.',
   tooManyComments: `You have added ${COMMENTS_PER_MINUTE} comments in the last minute. Please wait a moment and try again.`,
   tooManyStreams: 'Too many live-update connections for this account. Close a tab and try again.',
+  tooManyDownloads: 'Too many downloads under way for this account. Wait for one to finish and try again.',
   duplicateHost: 'The request has more than one Host header.',
   serverError: 'Server error.',
   emailTaken: 'The email has already been taken.',

@@ -38,6 +38,25 @@ describe('answer cache', () => {
     expect([read('page', ['lists', 'list:a']), read('other', ['list:c'])]).toEqual([6, 5]);
   });
 
+  it('keeps an answer made off the event loop only when no write dropped its tags, and no other connection wrote, while it was made', async () => {
+    let external = 1;
+    let builds = 0;
+    const cache = createAnswerCache(() => external);
+    const read = (during: () => void = () => {}) =>
+      cache.getAsync('report', ['counts'], async () => {
+        during();
+        await Promise.resolve();
+        return { n: ++builds };
+      });
+    await read(() => cache.invalidate('ticket:7'));
+    await read(() => (external = 2));
+    expect(builds).toBe(2); // neither was kept
+    expect((await read()).body.toString()).toBe('{"n":3}');
+    expect((await read()).body.toString()).toBe('{"n":3}'); // kept
+    cache.invalidate('counts');
+    expect((await read()).body.toString()).toBe('{"n":4}');
+  });
+
   it('drops the least recently used entries beyond its byte budget', () => {
     let builds = 0;
     // Room for two: each counts its body and about 1 KiB of what surrounds it.

@@ -46,6 +46,8 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
   const entries = new Map<string, Entry>();
   let seenVersion = dataVersion();
   let usedBytes = 0;
+  /** Counts invalidations: an answer made across one is not kept. */
+  let changes = 0;
   /** How often each stamped tag was invalidated; with the boot id, names the data behind a streamed answer. */
   const generations = new Map<string, number>();
   const bootId = crypto.randomBytes(6).toString('base64url');
@@ -63,9 +65,43 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
     }
   }
 
+  /** The kept answer, as the most recently used; everything is dropped first when another connection wrote. */
+  function lookup(key: string): Payload | undefined {
+    const version = dataVersion();
+    if (version !== seenVersion) {
+      entries.clear();
+      keysByTag.clear();
+      usedBytes = 0;
+      seenVersion = version;
+      changes++;
+    }
+    const hit = entries.get(key);
+    if (!hit) return undefined;
+    entries.delete(key); // re-inserted: Map order is recency order
+    entries.set(key, hit);
+    return hit.payload;
+  }
+
+  function keep(key: string, tags: readonly string[], payload: Payload): void {
+    const bytes = payload.body.length * ENCODED_OVERHEAD + ENTRY_OVERHEAD_BYTES + key.length * 2;
+    if (bytes > entryMaxBytes) return;
+    entries.set(key, { payload, tags, bytes });
+    usedBytes += bytes;
+    for (const tag of tags) {
+      const keys = keysByTag.get(tag);
+      if (keys) keys.add(key);
+      else keysByTag.set(tag, new Set([key]));
+    }
+    for (const [oldKey, old] of entries) {
+      if (usedBytes <= budgetBytes) break;
+      drop(oldKey, old);
+    }
+  }
+
   return {
     /** Forgets every answer carrying any of these tags. */
     invalidate(...tags: string[]): void {
+      changes++;
       for (const tag of new Set(tags)) {
         if (generations.has(tag)) generations.set(tag, generations.get(tag)! + 1);
         for (const key of keysByTag.get(tag) ?? []) drop(key, entries.get(key)!);
@@ -73,33 +109,23 @@ export function createAnswerCache(dataVersion: () => number, options: CacheOptio
     },
 
     get(key: string, tags: readonly string[], build: () => unknown): Payload {
-      const version = dataVersion();
-      if (version !== seenVersion) {
-        entries.clear();
-        keysByTag.clear();
-        usedBytes = 0;
-        seenVersion = version;
-      }
-      const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key); // re-inserted below: Map order is recency order
-        entries.set(key, hit);
-        return hit.payload;
-      }
+      const hit = lookup(key);
+      if (hit) return hit;
       const payload = new Payload(build());
-      const bytes = payload.body.length * ENCODED_OVERHEAD + ENTRY_OVERHEAD_BYTES + key.length * 2;
-      if (bytes > entryMaxBytes) return payload;
-      entries.set(key, { payload, tags, bytes });
-      usedBytes += bytes;
-      for (const tag of tags) {
-        const keys = keysByTag.get(tag);
-        if (keys) keys.add(key);
-        else keysByTag.set(tag, new Set([key]));
-      }
-      for (const [oldKey, old] of entries) {
-        if (usedBytes <= budgetBytes) break;
-        drop(oldKey, old);
-      }
+      keep(key, tags, payload);
+      return payload;
+    },
+
+    /**
+     * An answer made off the event loop (a report on its own thread): while it is made, writes may
+     * drop its tags, so an answer made across a change is sent but never kept.
+     */
+    async getAsync(key: string, tags: readonly string[], build: () => Promise<unknown>): Promise<Payload> {
+      const hit = lookup(key);
+      if (hit) return hit;
+      const changesBefore = changes;
+      const payload = new Payload(await build());
+      if (changes === changesBefore && dataVersion() === seenVersion) keep(key, tags, payload);
       return payload;
     },
 

@@ -14,7 +14,8 @@ import { createCors } from './cors.ts';
 import { asHttpError, bearerChallenge, ClientGone, HttpError } from './errors.ts';
 import { Payload } from './payload.ts';
 import { logRequest, noteUser } from './request-log.ts';
-import { sendApi, sendStream, setSecurityHeaders, type StreamLimits } from './respond.ts';
+import { sendApi, setSecurityHeaders } from './respond.ts';
+import { sendStream, type StreamLimits } from './stream.ts';
 import type { Reply, Router } from './router.ts';
 import { serveStatic } from './static.ts';
 

@@ -1,13 +1,7 @@
 /** Writing answers: security headers everywhere, API caching rules, ETag/304, compression. */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
 import { etagMatches, Payload, preferredEncoding } from './payload.ts';
-import { SERVER } from '../../shared/index.ts';
-import { HttpError } from './errors.ts';
-import type { StreamedAnswer } from './router.ts';
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
@@ -16,24 +10,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-const REVALIDATE = 'private, no-cache';
-const NO_STORE = 'no-store';
-/**
- * Streams are long and made once: a middling quality keeps the CPU for other requests, and a
- * 256 KiB window (not 4 MiB) keeps each open stream's memory small.
- */
-const STREAM_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } };
-/** Streams being written at once; each holds a compressor and a batch of rows. More wait for 503's Retry-After. */
-export const MAX_STREAMS = 16;
-let openStreams = 0;
+export const REVALIDATE = 'private, no-cache';
+export const NO_STORE = 'no-store';
 const EVENT_STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' };
 /** An event stream is quiet between heartbeats: TCP keep-alive stops idle connections being dropped meanwhile. */
 const EVENT_STREAM_KEEP_ALIVE_MS = 60_000;
-
-export interface StreamLimits {
-  /** A stream whose client takes nothing for this long is cut off. */
-  idleSeconds: number;
-}
 
 /** Adds to Vary (CORS may have set `Origin` already). */
 export function addVary(res: ServerResponse, value: string): void {
@@ -75,7 +56,7 @@ export function setSecurityHeaders(res: ServerResponse): void {
 }
 
 /** Caller-specific: one user's cached answer can never be revalidated into another's. */
-function callerEtag(payloadHash: string, callerId: number): string {
+export function callerEtag(payloadHash: string, callerId: number): string {
   const tag = crypto.createHash('sha1').update(`${callerId}:${payloadHash}`).digest('base64url');
   return `W/"${tag}"`;
 }
@@ -107,39 +88,4 @@ export async function sendApi(req: IncomingMessage, res: ServerResponse, answer:
   const body = encoding ? await payload.encode(encoding) : payload.body;
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': body.length }).end(body);
-}
-
-/**
- * A large answer, written as it is read: the stream's back-pressure paces the reads, so memory
- * stays flat at any size. A client that hangs up just ends it.
- */
-export async function sendStream(req: IncomingMessage, res: ServerResponse, answer: StreamedAnswer, limits: StreamLimits, callerId?: number): Promise<void> {
-  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-  res.setHeader('Vary', 'Authorization, Accept-Encoding');
-  const revalidate = answer.version !== undefined && callerId !== undefined;
-  res.setHeader('Cache-Control', revalidate ? REVALIDATE : NO_STORE);
-  if (revalidate) {
-    const etag = callerEtag(crypto.createHash('sha1').update(answer.version!).digest('base64url'), callerId);
-    res.setHeader('ETag', etag);
-    if (etagMatches(req.headers['if-none-match'], etag)) return void res.writeHead(304).end();
-  }
-  if (openStreams >= MAX_STREAMS) throw new HttpError(503, SERVER.busy, undefined, { 'Retry-After': '1' });
-  res.setHeader('Content-Type', answer.contentType);
-  const encoding = preferredEncoding(req.headers['accept-encoding']);
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.writeHead(200);
-  const source = Readable.from(answer.chunks, { objectMode: false });
-  const compress = encoding === 'br' ? zlib.createBrotliCompress(STREAM_BROTLI) : encoding === 'gzip' ? zlib.createGzip() : undefined;
-  // A client that stops reading would hold the stream, and its memory, for ever.
-  res.setTimeout(limits.idleSeconds * 1000, () => res.destroy());
-  openStreams++;
-  try {
-    await (compress ? pipeline(source, compress, res) : pipeline(source, res));
-  } catch (error) {
-    // A client that hangs up (or is cut off) mid-download is not an error; anything else reaches the funnel.
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
-  } finally {
-    openStreams--;
-    res.setTimeout(0);
-  }
 }

@@ -78,9 +78,10 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     return { body: { message: SERVER.passwordChanged } };
   });
 
-  router.add('DELETE', '/auth/user/:id', (ctx) => {
+  router.add('DELETE', '/auth/user/:id', async (ctx) => {
     const target = manageableAccount(app, ctx);
     const touchesTickets = app.tickets.involves(target.id);
+    await app.users.detach(target.id);
     audited(app, ctx, 'account.deleted', () => app.users.remove(target.id), () => ({ target: accountTarget(target), before: accountFields(target) }));
     app.live.sessionsChanged();
     // Their tickets lose the link to the account (ON DELETE SET NULL): those answers change.
@@ -88,12 +89,13 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
     return { body: { message: SERVER.accountDeleted } };
   });
 
-  router.add('PATCH', '/auth/user/:userId/update', (ctx) => {
+  router.add('PATCH', '/auth/user/:userId/update', async (ctx) => {
     if (idParam(ctx.params.userId) !== ctx.user.id) throw forbidden();
     check(validateProfile(ctx.body));
     const update = () => app.users.updateProfile(ctx.user.id, bodyText(ctx.body.first_name), bodyText(ctx.body.last_name));
     const names = (u: User) => ({ first_name: u.first_name, last_name: u.last_name });
     const user = audited(app, ctx, 'account.updated', update, (updated) => ({ target: accountTarget(updated), before: names(ctx.user), after: names(updated) }));
+    if (user) await app.users.renameInTickets(user.id, user.first_name);
     if (!user) throw notFound();
     // Tickets show their people's first names: only a rename changes ticket answers.
     if (user.first_name !== ctx.user.first_name) app.cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.details);

@@ -1,6 +1,7 @@
 /** Accounts: queries over users, answering the public User shape (never the hash). */
 import type { Role, User } from '../../shared/index.ts';
-import { transaction, type Db } from '../db/database.ts';
+import { inBatches, WRITE_BATCH } from '../db/batches.ts';
+import type { Db } from '../db/database.ts';
 
 const PUBLIC_COLUMNS = 'id, first_name, last_name, email, role, last_seen';
 
@@ -29,8 +30,46 @@ export function createUserStore(db: Db) {
   // A ticket shows its people by their current first name: My Tickets and the card's Close Ticket
   // rule compare it with the signed-in user's (product.md#ticket-card, #roles), so a rename must follow the person.
   // Only rows whose name differs: a last-name change writes no ticket, so no ticket answer changes.
-  const renameCreator = db.prepare('UPDATE tickets SET created_by = $name WHERE created_by_id = $id AND created_by IS NOT $name');
-  const renameDeveloper = db.prepare('UPDATE tickets SET developer_name = $name WHERE developer_id = $id AND developer_name IS NOT $name');
+  // A person may have tens of thousands of tickets: both go in batches (db/batches.ts), walked by their index.
+  const PEOPLE = { created_by_id: 'created_by', developer_id: 'developer_name' } as const;
+  type PersonColumn = keyof typeof PEOPLE;
+  const ticketsOf = (column: PersonColumn) =>
+    db.prepare(`SELECT id, created_at FROM tickets WHERE ${column} = $person AND (created_at, id) < ($at, $id)
+      ORDER BY created_at DESC, id DESC LIMIT ${WRITE_BATCH}`);
+  const renameIn = (column: PersonColumn) =>
+    db.prepare(`UPDATE tickets SET ${PEOPLE[column]} = $name WHERE id IN (SELECT value FROM json_each($ids)) AND ${PEOPLE[column]} IS NOT $name`);
+  const columns = Object.keys(PEOPLE) as PersonColumn[];
+  const statements = Object.fromEntries(columns.map((column) => [column, { ticketsOf: ticketsOf(column), renameIn: renameIn(column) }]));
+  // ON DELETE SET NULL, done ahead in batches: the account's own DELETE then has (almost) no row left to touch.
+  // Tickets and comments by their index; the activity log has none on user_id, so by id from where the last batch stopped.
+  const detachSteps = [
+    db.prepare(`UPDATE tickets SET created_by_id = NULL WHERE id IN (SELECT id FROM tickets WHERE created_by_id = $person LIMIT ${WRITE_BATCH})`),
+    db.prepare(`UPDATE tickets SET developer_id = NULL WHERE id IN (SELECT id FROM tickets WHERE developer_id = $person LIMIT ${WRITE_BATCH})`),
+    db.prepare(`UPDATE comments SET user_id = NULL WHERE id IN (SELECT id FROM comments WHERE user_id = $person LIMIT ${WRITE_BATCH})`),
+  ];
+  const logsOf = db.prepare(`SELECT id FROM ticket_logs WHERE user_id = $person AND id > $after ORDER BY id LIMIT ${WRITE_BATCH}`);
+  const detachLogs = db.prepare('UPDATE ticket_logs SET user_id = NULL WHERE id IN (SELECT value FROM json_each($ids))');
+
+  async function detachLogsOf(person: number): Promise<void> {
+    let after = 0;
+    await inBatches(db, () => {
+      const ids = (logsOf.all({ person, after }) as Array<{ id: number }>).map((row) => row.id);
+      if (ids.length > 0) detachLogs.run({ ids: JSON.stringify(ids) });
+      after = ids.at(-1) ?? after;
+      return ids.length === WRITE_BATCH;
+    });
+  }
+
+  async function renameTickets(column: PersonColumn, person: number, name: string): Promise<void> {
+    let after = { at: '\uffff', id: 0 };
+    await inBatches(db, () => {
+      const rows = statements[column]!.ticketsOf.all({ person, at: after.at, id: after.id }) as Array<{ id: number; created_at: string }>;
+      if (rows.length > 0) statements[column]!.renameIn.run({ name, ids: JSON.stringify(rows.map((row) => row.id)) });
+      const last = rows.at(-1);
+      if (last) after = { at: last.created_at, id: last.id };
+      return rows.length === WRITE_BATCH;
+    });
+  }
   const updateHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const updateSeen = db.prepare('UPDATE users SET last_seen = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM users WHERE id = ?');
@@ -51,16 +90,21 @@ export function createUserStore(db: Db) {
     hashHeads: () => (hashes.all() as { head: string }[]).map((row) => row.head),
     create: (user: NewUser, nowIso: string) =>
       insert.get(user.first_name, user.last_name, user.email.trim().toLowerCase(), user.role, user.password_hash, nowIso) as unknown as User,
-    updateProfile: (id: number, firstName: string, lastName: string) =>
-      transaction(db, () => {
-        const user = updateProfile.get(firstName, lastName, id) as User | undefined;
-        renameCreator.run({ name: firstName, id });
-        renameDeveloper.run({ name: firstName, id });
-        return user;
-      }),
+    /** The account row, in the caller's transaction if any; its tickets follow with `renameInTickets`. */
+    updateProfile: (id: number, firstName: string, lastName: string) => updateProfile.get(firstName, lastName, id) as User | undefined,
+    /** The person's new first name on their tickets, batch by batch (a ticket made meanwhile already has it). */
+    async renameInTickets(id: number, firstName: string): Promise<void> {
+      for (const column of columns) await renameTickets(column, id, firstName);
+    },
     setPasswordHash: (id: number, hash: string) => Number(updateHash.run(hash, id).changes) > 0,
     markSeen: (id: number, nowIso: string) => void updateSeen.run(nowIso, id),
+    /** The account row alone; its tickets and logs must be detached first (`detach`), batch by batch. */
     remove: (id: number) => Number(remove.run(id).changes) > 0,
+    /** Lets go of a person's tickets, comments and log rows in batches, a turn of the event loop between them. */
+    async detach(id: number): Promise<void> {
+      for (const step of detachSteps) await inBatches(db, () => Number(step.run({ person: id }).changes) === WRITE_BATCH);
+      await detachLogsOf(id);
+    },
     /** The people a comment may @mention whose name or address starts with `q`, for the composer. */
     mentionable: (q: string, selfId: number, limit: number) =>
       mentionable.all({ q: q.trim().toLowerCase(), self: selfId, limit }) as unknown as { id: number; name: string; email: string }[],
