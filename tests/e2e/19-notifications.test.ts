@@ -124,7 +124,7 @@ journeyDescribe('journey 19: notifications', () => {
     await box.pressSequentially('Please have a look @om');
     const option = admin.getByRole('listbox', { name: 'People to mention' }).getByRole('option', { name: new RegExp(CAST.dev2.first_name) });
     await visible(option);
-    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await box.getAttribute('aria-controls')).toBe(await admin.getByRole('listbox', { name: 'People to mention' }).getAttribute('id'));
     expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
     await j.screenshot(admin, 'mention-suggestions');
     await box.press('Enter');

@@ -61,10 +61,9 @@ describe('suggestions in the composer', () => {
     serve();
     await screen.findByLabelText('Add a comment');
     type('Please look @');
-    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect(box().hasAttribute('aria-controls')).toBe(false);
     type('Please look @do');
     await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['Dora Devdora@example.com', 'Dora Designdora@design.example']));
-    expect(box().getAttribute('aria-expanded')).toBe('true');
     expect(box().getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
     expect(box().getAttribute('aria-autocomplete')).toBe('list');
     expect(box().getAttribute('aria-activedescendant')).toBe(options()[0]!.id);
@@ -81,7 +80,7 @@ describe('suggestions in the composer', () => {
     expect(box().value).toBe('Please look @dora@design.example ');
     expect(box().selectionStart).toBe(box().value.length);
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect(box().hasAttribute('aria-controls')).toBe(false);
   });
 
   test('Tab inserts the local part when it is unique; the comment is sent with it', async () => {

@@ -1,8 +1,8 @@
 /**
  * @mention suggestions in a comment box (docs/design.md#notifications): typing '@' and a letter or more
  * offers up to 8 people; ArrowDown/ArrowUp choose (wrapping), Enter or Tab inserts, Escape closes
- * until another '@'. The box stays a textbox that owns a listbox (aria-expanded, aria-controls,
- * aria-activedescendant), and a polite status says how many people were found.
+ * until another '@'. The box stays a textbox that owns a listbox while it is open (aria-controls,
+ * aria-activedescendant; a textbox may not carry aria-expanded), and a polite status says how many people were found.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Mentionable } from '../../../../shared/notifications.ts';
@@ -77,7 +77,6 @@ export function useMentionSuggestions(text: string, setText: (text: string) => v
     /** For the textarea: its relation to the list, and the caret followed as it moves. */
     textareaProps: {
       'aria-autocomplete': 'list' as const,
-      'aria-expanded': open,
       'aria-controls': open ? listId : undefined,
       'aria-activedescendant': open ? optionId(current) : undefined,
       onSelect: readCaret,
