@@ -65,6 +65,8 @@ export interface TestProvider {
   hits: Record<string, number>;
   /** The token endpoint's refusals, with why. */
   refusals: string[];
+  /** The clock iat and exp are stamped with (ms): a test whose server clock moves moves this one too. */
+  now: () => number;
   /** A new RSA key under a new kid becomes the one that signs; the old one stays published. */
   rotate(): string;
   stop(): Promise<void>;
@@ -84,6 +86,7 @@ export async function startProvider(options: { tls?: { cert: Buffer; key: Buffer
     tweak: undefined,
     hits: {},
     refusals: [],
+    now: () => Date.now(),
     rotate() {
       rsaKey = makeKey(`rsa-${keys.length + 1}`, 'RS256');
       keys.push(rsaKey);
@@ -98,7 +101,7 @@ export async function startProvider(options: { tls?: { cert: Buffer; key: Buffer
   function idToken(person: ProviderPerson, nonce: string): string {
     const tweak = provider.tweak ?? {};
     provider.tweak = undefined;
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(provider.now() / 1000);
     let claims: Record<string, unknown> = { iss: issuer, aud: CLIENT.id, iat: now, exp: now + 300, nonce, ...person };
     if (tweak.onlyInToken) claims = Object.fromEntries(Object.entries(claims).filter(([name]) => ['iss', 'aud', 'iat', 'exp', 'nonce', 'sub', ...tweak.onlyInToken!].includes(name)));
     for (const [name, value] of Object.entries(tweak.claims ?? {})) {
