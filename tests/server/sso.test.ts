@@ -74,7 +74,7 @@ describe('the OpenID Connect flow', () => {
     const me = await t.call('GET', '/api/tickets', { token: result.token });
     expect(me.status).toBe(200);
     // A directory account has no password at all, not a fake one.
-    expect(t.server.app.db.prepare('SELECT password_hash FROM users WHERE email = ?').get(who.email)).toEqual({ password_hash: null });
+    expect(t.server.app.db.prepare('SELECT password_hash FROM users WHERE email = ?').get(who.email!)).toEqual({ password_hash: null });
   });
 
   it('follows only a same-origin return path', async () => {
