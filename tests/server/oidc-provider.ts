@@ -190,13 +190,23 @@ export interface BrowserSteps {
 }
 
 /** What a browser does: start (keeping the flow cookie), follow the provider, come back to the callback. */
-export async function browseSignIn(baseUrl: string, options: { returnPath?: string; callbackCookie?: (cookie: string) => string } = {}): Promise<BrowserSteps> {
+/** The provider's redirect (the Location its authorize endpoint answers); `ca` trusts a provider with a certificate of our own. */
+function followProvider(url: string, ca?: Buffer): Promise<string> {
+  if (!ca) return fetch(url, { redirect: 'manual' }).then((answer) => answer.headers.get('location') ?? '');
+  return new Promise((resolve, reject) => {
+    https.get(url, { ca }, (res) => {
+      res.resume();
+      resolve(res.headers.location ?? '');
+    }).on('error', reject);
+  });
+}
+
+export async function browseSignIn(baseUrl: string, options: { returnPath?: string; callbackCookie?: (cookie: string) => string; providerCa?: Buffer } = {}): Promise<BrowserSteps> {
   const start = await fetch(`${baseUrl}/api/auth/oidc/start${options.returnPath ? `?return=${encodeURIComponent(options.returnPath)}` : ''}`, { redirect: 'manual' });
   const toProvider = start.headers.get('location') ?? '';
   const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0]!;
   if (toProvider.includes('/auth/failed')) return { landing: toProvider, handoff: undefined, reason: new URL(toProvider, baseUrl).searchParams.get('reason'), cookie, callbackUrl: '' };
-  const authorize = await fetch(toProvider, { redirect: 'manual' });
-  const callbackUrl = authorize.headers.get('location') ?? '';
+  const callbackUrl = await followProvider(toProvider, options.providerCa);
   return { ...(await callBack(callbackUrl, options.callbackCookie ? options.callbackCookie(cookie) : cookie)), cookie, callbackUrl };
 }
 
