@@ -50,6 +50,16 @@ describe('callbacks that belong to no sign-in of this browser', () => {
     await refused('flow_expired', () => callBack(first.callbackUrl, first.cookie));
   });
 
+  it("answered by another issuer (the callback's iss, RFC 9207): a mix-up", async () => {
+    await refused('token_invalid', async () => {
+      const start = await fetch(`${t.url}/api/auth/oidc/start`, { redirect: 'manual' });
+      const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+      const callbackUrl = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+      callbackUrl.searchParams.set('iss', 'https://evil.example');
+      return callBack(callbackUrl.href, cookie);
+    });
+  });
+
   it('late: a flow lives ten minutes', async () => {
     await refused('flow_expired', async () => {
       const start = await fetch(`${t.url}/api/auth/oidc/start`, { redirect: 'manual' });

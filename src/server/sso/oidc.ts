@@ -67,10 +67,14 @@ async function userinfoOf(discovery: Discovery, accessToken: unknown, subject: s
   return answer.json;
 }
 
-/** From the callback's code to the person the directory vouches for; throws SignInRefused. */
-export async function completeSignIn(app: ServerContext, directory: Directory, oidc: OidcSettings, redirectUri: string, code: string, flow: Flow): Promise<{ issuer: string; person: Person }> {
+/**
+ * From the callback's code to the person the directory vouches for; throws SignInRefused. `callbackIss`
+ * is the callback's own `iss` (RFC 9207), when the provider sends one: another issuer's answer is a mix-up.
+ */
+export async function completeSignIn(app: ServerContext, directory: Directory, oidc: OidcSettings, redirectUri: string, code: string, flow: Flow, callbackIss: string | null): Promise<{ issuer: string; person: Person }> {
   try {
     const discovery = await directory.config();
+    if (callbackIss !== null && callbackIss !== discovery.issuer) throw new TokenInvalid(`the callback's iss ${JSON.stringify(callbackIss)} is not ${discovery.issuer}`);
     const tokens = await exchangeCode(discovery, oidc, redirectUri, code, flow.verifier);
     const jwt = decodeJwt(tokens.id_token);
     const alg = acceptedAlg(jwt.header);

@@ -84,7 +84,7 @@ export function directoryRoutes(router: Router, app: ServerContext, sso: Directo
     const code = ctx.query.get('code');
     if (!code) return failed(new SignInRefused('token_invalid', 'the callback has no code'));
     try {
-      const { issuer, person } = await completeSignIn(app, sso.directory, oidc, redirectUri(), code, flow);
+      const { issuer, person } = await completeSignIn(app, sso.directory, oidc, redirectUri(), code, flow, ctx.query.get('iss'));
       const admission = admit(app, sso.identities, issuer, oidc.roles, person);
       if ('failure' in admission) return failed(new SignInRefused(admission.failure, `${person.email || person.subject}: ${admission.why}`));
       const handoff = sso.flows.hand({ userId: admission.user.id, credentialVersion: admission.credentialVersion, returnPath: flow.returnPath });
