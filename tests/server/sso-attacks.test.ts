@@ -4,6 +4,8 @@
  * client, with a wrong or missing nonce, expired, signed with an unknown key, `alg: none`, HMAC; a
  * directory that is down; a proxy header from an untrusted address.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from './helpers.ts';
 import { browseSignIn, callBack, CLIENT, startProvider, type TestProvider } from './oidc-provider.ts';
@@ -163,6 +165,30 @@ describe('a directory that is down', () => {
       expect(await s.signIn(ADMIN.email, ADMIN.password)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     } finally {
       await s.close();
+    }
+  });
+
+  it('is asked once for a burst of sign-ins, and not again for five seconds after failing', async () => {
+    let asked = 0;
+    const failing = http.createServer((_req, res) => {
+      asked++;
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+    const s = await startSsoServer({ ...provider, issuer });
+    try {
+      const burst = await Promise.all(Array.from({ length: 10 }, () => browseSignIn(s.url)));
+      expect(burst.map((result) => result.reason)).toEqual(Array(10).fill('directory_down'));
+      expect(asked).toBe(1);
+      expect((await browseSignIn(s.url)).reason).toBe('directory_down');
+      expect(asked).toBe(1);
+      s.advance(5_000);
+      expect((await browseSignIn(s.url)).reason).toBe('directory_down');
+      expect(asked).toBe(2);
+    } finally {
+      await s.close();
+      failing.close();
     }
   });
 

@@ -14,6 +14,8 @@ const DISCOVERY_TTL_MS = 60 * 60_000;
 /** The key set is read again at least this often; an unknown kid reads it sooner, but not more often than JWKS_REFETCH_MS. */
 const JWKS_TTL_MS = 60 * 60_000;
 export const JWKS_REFETCH_MS = 60_000;
+/** After the directory failed to answer, sign-ins are told it is down without asking again for this long. */
+export const DOWN_RETRY_MS = 5_000;
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
 export interface Discovery {
@@ -67,13 +69,30 @@ export function createDirectory(issuer: string, now: () => number, timeoutMs?: n
   let discovery: { at: number; value: Discovery } | undefined;
   let jwks: { at: number; keys: Map<string, { jwk: Jwk; key: KeyObject }> } | undefined;
   let lastJwksFetch = -Infinity;
+  let downUntil = -Infinity;
+  let downBecause = '';
+  // Sign-ins arriving while the document is being read wait for that one reading.
+  let reading: Promise<Discovery> | undefined;
 
+  async function readConfig(): Promise<Discovery> {
+    try {
+      const answer = await fetchJson(issuer.replace(/\/+$/, '') + DISCOVERY_PATH, {}, timeoutMs);
+      if (answer.status !== 200) throw new DirectoryDown(`discovery answered HTTP ${answer.status}`);
+      discovery = { at: now(), value: readDiscovery(answer.json, issuer) };
+      return discovery.value;
+    } catch (error) {
+      downUntil = now() + DOWN_RETRY_MS;
+      downBecause = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  }
+
+  /** The discovery document: cached; one reading at a time; a directory that just failed is not asked again at once. */
   async function config(): Promise<Discovery> {
     if (discovery && now() - discovery.at < DISCOVERY_TTL_MS) return discovery.value;
-    const answer = await fetchJson(issuer.replace(/\/+$/, '') + DISCOVERY_PATH, {}, timeoutMs);
-    if (answer.status !== 200) throw new DirectoryDown(`discovery answered HTTP ${answer.status}`);
-    discovery = { at: now(), value: readDiscovery(answer.json, issuer) };
-    return discovery.value;
+    if (now() < downUntil) throw new DirectoryDown(`${downBecause} (not asked again for ${DOWN_RETRY_MS / 1000} s)`);
+    reading ??= readConfig().finally(() => (reading = undefined));
+    return reading;
   }
 
   async function fetchKeys(): Promise<void> {
