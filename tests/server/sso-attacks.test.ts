@@ -72,6 +72,21 @@ describe('callbacks that belong to no sign-in of this browser', () => {
     });
   });
 
+  it('one address holds at most 30 sign-ins in progress; they go when they expire', async () => {
+    const s = await startSsoServer(provider);
+    try {
+      const starts = await Promise.all(Array.from({ length: 31 }, () => fetch(`${s.url}/api/auth/oidc/start`, { redirect: 'manual' })));
+      expect(starts.filter((answer) => answer.status === 302)).toHaveLength(30);
+      const refusal = starts.find((answer) => answer.status === 429)!;
+      expect((await refusal.json()).message).toBe('Too many directory sign-ins started from this address. Please try again later.');
+      expect(refusal.headers.get('retry-after')).toBe('600');
+      s.advance(10 * 60_000);
+      expect((await fetch(`${s.url}/api/auth/oidc/start`, { redirect: 'manual' })).status).toBe(302);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('the provider said no (access_denied): not granted', async () => {
     const denying = await startProvider({ deny: true });
     const s = await startSsoServer(denying);

@@ -62,6 +62,17 @@ describe('the OpenID Connect flow', () => {
     expect(start.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('behind HTTPS (PUBLIC_URL): the redirect URI is made of it and the cookie is Secure', async () => {
+    const s = await startSsoServer(provider, { publicUrl: 'https://helpdesk.example/desk', apiBase: '/desk-api' });
+    try {
+      const start = await fetch(`${s.url}/desk-api/auth/oidc/start`, { redirect: 'manual' });
+      expect(new URL(start.headers.get('location')!).searchParams.get('redirect_uri')).toBe('https://helpdesk.example/desk/desk-api/auth/oidc/callback');
+      expect(start.headers.get('set-cookie')).toMatch(/; Path=\/desk-api\/auth\/oidc; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('signs a new person in as the role their groups give, through a one-time handoff in the fragment', async () => {
     const who = person(['helpdesk-devs']);
     const result = await directorySignIn(t, '/developer/tickets?view=mine');
