@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 11) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 12) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -120,7 +120,7 @@ CREATE TABLE sessions (
   token_hash   TEXT NOT NULL UNIQUE,
   created_at   INTEGER NOT NULL,
   last_used_at INTEGER NOT NULL
-);
+, credential_version INTEGER NOT NULL DEFAULT 1);
 
 CREATE INDEX sessions_user ON sessions (user_id);
 
@@ -265,15 +265,28 @@ CREATE VIRTUAL TABLE tickets_fts USING fts5 (
   tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '1 2 3'
 );
 
+CREATE TABLE user_identities (
+  issuer  TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  linked_at TEXT NOT NULL,
+  PRIMARY KEY (issuer, subject)
+) WITHOUT ROWID;
+
+CREATE UNIQUE INDEX user_identities_user ON user_identities (user_id, issuer);
+
 CREATE TABLE "users" (
-  id            INTEGER PRIMARY KEY AUTOINCREMENT,
-  first_name    TEXT NOT NULL,
-  last_name     TEXT NOT NULL,
-  email         TEXT NOT NULL,
-  role          TEXT NOT NULL CHECK (role IN ('super', 'support', 'developer')),
-  password_hash TEXT NOT NULL,
-  last_seen     TEXT,
-  created_at    TEXT NOT NULL
+  id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+  first_name         TEXT NOT NULL,
+  last_name          TEXT NOT NULL,
+  email              TEXT NOT NULL,
+  role               TEXT NOT NULL CHECK (role IN ('super', 'support', 'developer')),
+  password_hash      TEXT,
+  last_seen          TEXT,
+  created_at         TEXT NOT NULL,
+  source             TEXT NOT NULL DEFAULT 'password' CHECK (source IN ('password', 'directory')),
+  credential_version INTEGER NOT NULL DEFAULT 1,
+  CHECK ((source = 'directory') = (password_hash IS NULL))
 );
 
 CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);

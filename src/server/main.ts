@@ -23,8 +23,18 @@ function stdinClock(): () => number {
   return () => Date.now() + offset;
 }
 
+/** A setting that is wrong or half there stops the start with one line naming it, not a stack trace. */
+function settingsOrExit() {
+  try {
+    return settingsFromEnv();
+  } catch (error) {
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 const testClock = process.env.TEST_CLOCK === 'stdin' ? { now: stdinClock() } : {};
-const server = await startServer({ ...settingsFromEnv(), ...testClock });
+const server = await startServer({ ...settingsOrExit(), ...testClock });
 // The end-to-end suite reads this line to find the port (PORT=0 picks a free one).
 console.log(`Listening on ${server.url}`);
 

@@ -39,6 +39,8 @@ import { createReportRunner } from './store/report-runner.ts';
 import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
+import { directoryRoutes } from './sso/routes.ts';
+import { createDirectorySignIn } from './sso/state.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 /** In-flight requests get this long to finish on shutdown before their connections are cut. */
@@ -67,10 +69,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function buildRouter(app: ServerContext): Router {
+/** `publicOrigin`: PUBLIC_URL, or http(s)://HOST:PORT once the server listens (the OIDC redirect URI is made of it). */
+export function buildRouter(app: ServerContext, publicOrigin: () => string): Router {
   const router = new Router();
   router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
   authUserRoutes(router, app);
+  directoryRoutes(router, app, createDirectorySignIn(app), publicOrigin);
   reportRoutes(router, app);
   bulkRoutes(router, app);
   ticketRoutes(router, app);
@@ -149,7 +153,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : null;
   app.backups = backups && backups.status;
 
-  const router = buildRouter(app);
+  let listeningOn = '';
+  const router = buildRouter(app, () => settings.publicUrl || listeningOn);
   const handle = createRequestHandler(app, router);
   const server = createHttpServer(settings, handle);
   await new Promise<void>((resolve, reject) => {
@@ -158,6 +163,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  listeningOn = `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`;
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -187,5 +193,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       logError(`TLS certificate reload failed, still serving the previous one: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  return { url: `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`, port, app, router, reloadCertificate: reload, close };
+  return { url: listeningOn, port, app, router, reloadCertificate: reload, close };
 }

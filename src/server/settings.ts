@@ -2,8 +2,10 @@
 import path from 'node:path';
 import { AUDIT_KEEP_DAYS_DEFAULT } from '../shared/audit.ts';
 import type { LogFormat } from './http/request-log.ts';
+import { DEFAULT_DIRECTORY_SETTINGS, directorySettingsFrom, type DirectorySettings } from './sso/settings.ts';
 
-export interface Settings {
+/** The directory sign-in's part (oidc, passwordSignIn, trustedProxyHeader, trustedProxies) is in sso/settings.ts. */
+export interface Settings extends DirectorySettings {
   port: number;
   host: string;
   dataDir: string;
@@ -88,6 +90,7 @@ export const DEFAULT_SETTINGS: Settings = {
   auditKeepDays: AUDIT_KEEP_DAYS_DEFAULT,
   smtpUrl: '',
   publicUrl: '',
+  ...DEFAULT_DIRECTORY_SETTINGS,
 };
 
 type Env = Record<string, string | undefined>;
@@ -164,5 +167,6 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     auditKeepDays: numberFrom(env, 'AUDIT_KEEP_DAYS', d.auditKeepDays, { min: 1 }),
     smtpUrl: env.SMTP_URL?.trim() ?? d.smtpUrl,
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') ?? d.publicUrl,
+    ...directorySettingsFrom(env),
   };
 }

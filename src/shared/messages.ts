@@ -112,4 +112,12 @@ export const SERVER = {
   serviceCreated: 'Service created successfully',
   serviceUpdated: 'Service updated successfully',
   serviceDeleted: 'Service deleted successfully',
+  passwordSignInOff: 'Password sign-in is turned off here. Sign in through the directory.',
+  passwordSignInSuperOnly: 'Password sign-in is only for administrators here. Sign in through the directory.',
+  directoryPassword: 'This account signs in through the directory: its password is changed there, not in the helpdesk.',
+  handoffInvalid: 'This directory sign-in has expired or was already used. Please sign in again.',
+  directoryOff: 'Directory sign-in is not set up on this server.',
+  tooManyDirectorySignIns: 'Too many directory sign-ins started from this address. Please try again later.',
+  proxyNotTrusted: 'No trusted sign-in proxy vouched for this request.',
+  proxyUnknownAccount: 'Your sign-in proxy named someone who has no helpdesk account. Ask an administrator to create it.',
 } as const;

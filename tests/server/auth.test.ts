@@ -21,8 +21,8 @@ describe('sign-in', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Signed in successfully.');
     const { user, authorization } = answer.body.data;
-    expect(Object.keys(user).sort()).toEqual(['email', 'first_name', 'id', 'last_name', 'last_seen', 'role']);
-    expect(user).toMatchObject({ id: 1, first_name: 'Admin', last_name: 'User', email: ADMIN.email, role: 'super' });
+    expect(Object.keys(user).sort()).toEqual(['email', 'first_name', 'id', 'last_name', 'last_seen', 'role', 'source']);
+    expect(user).toMatchObject({ id: 1, first_name: 'Admin', last_name: 'User', email: ADMIN.email, role: 'super', source: 'password' });
     expect(authorization.type).toBe('bearer');
     expect(authorization.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

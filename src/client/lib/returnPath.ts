@@ -4,32 +4,21 @@
  * sessionStorage) when it sends the user to sign in; sign-in goes there when the user's role may
  * see it, else home. A deliberate sign-out remembers nothing: the next user starts at home.
  *
- * Only a same-origin path is ever followed: '//evil.com', '/\evil.com' (browsers read '\' as '/'),
- * 'https://…' and anything that resolves to another origin are refused (no open redirect).
+ * Only a same-origin path is ever followed (shared/return-path.ts: no open redirect).
  */
 import type { Role } from '../../shared/constants.ts';
+import { PROBE_ORIGIN, sameOriginPath } from '../../shared/return-path.ts';
 import { homeOf, inAreaOf, normalizeRole, SIGN_IN } from './paths.ts';
 
 const STORAGE_KEY = 'helpdesk.returnPath';
-/** A stand-in origin to resolve against: whatever resolves elsewhere is not a path of ours. */
-const PROBE_ORIGIN = 'http://helpdesk.invalid';
 
 /** Set by a deliberate sign-out until the sign-in page shows. */
 let signingOut = false;
 
 /** The path, query and hash of `raw` if it is a same-origin in-app path, else undefined. */
 export function safeReturnPath(raw: unknown): string | undefined {
-  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//')) return undefined;
-  // Backslashes and control characters have no place in our paths and are how redirects get smuggled.
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw, PROBE_ORIGIN);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== PROBE_ORIGIN || url.pathname === SIGN_IN) return undefined;
-  return url.pathname + url.search + url.hash;
+  const path = sameOriginPath(raw);
+  return path && new URL(path, PROBE_ORIGIN).pathname !== SIGN_IN ? path : undefined;
 }
 
 /** The guard is sending the user from `path` to sign in. */

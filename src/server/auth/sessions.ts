@@ -1,6 +1,8 @@
 /**
  * Bearer sessions (design.md#sessions): 32 random bytes handed to the client once, only their SHA-256
- * kept; each session ends after SESSION_IDLE_HOURS unused or SESSION_MAX_DAYS in all.
+ * kept; each session ends after SESSION_IDLE_HOURS unused or SESSION_MAX_DAYS in all. A session is
+ * bound to its account's credential version (docs/design.md#directory-sign-in): a password change, a
+ * directory role change or a refusal raises it, and every session granted before is over.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.ts';
@@ -20,6 +22,8 @@ interface SessionRow {
   user_id: number;
   created_at: number;
   last_used_at: number;
+  /** 1 while the account's credential is the one the session was granted for. */
+  current: number;
 }
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
@@ -29,17 +33,21 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export function createSessionStore(db: Db, limits: SessionLimits, now: () => number) {
   const idleMs = limits.idleHours * HOUR_MS;
   const maxMs = limits.maxDays * 24 * HOUR_MS;
-  // The session exists only if the password it was granted for is still the account's: a reset
+  // The session exists only if the credential it was granted for is still the account's: a reset
   // or a deletion while the hash was being checked leaves nothing behind (one statement, atomic).
-  const insert = db.prepare(`INSERT INTO sessions (user_id, token_hash, created_at, last_used_at)
-    SELECT id, ?, ?, ? FROM users WHERE id = ? AND password_hash = ?`);
-  const byHash = db.prepare('SELECT id, user_id, created_at, last_used_at FROM sessions WHERE token_hash = ?');
+  const insert = db.prepare(`INSERT INTO sessions (user_id, token_hash, created_at, last_used_at, credential_version)
+    SELECT id, ?, ?, ?, credential_version FROM users WHERE id = ? AND credential_version = ?`);
+  const byHash = db.prepare(`SELECT s.id, s.user_id, s.created_at, s.last_used_at, s.credential_version = u.credential_version AS current
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`);
+  const carryOver = db.prepare(`UPDATE sessions SET credential_version = (SELECT credential_version FROM users WHERE id = sessions.user_id)
+    WHERE token_hash = ?`);
   const touch = db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?');
   const removeOne = db.prepare('DELETE FROM sessions WHERE id = ?');
   const removeByHash = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const removeForUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
   const removeOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?');
-  const removeExpired = db.prepare('DELETE FROM sessions WHERE last_used_at < ? OR created_at < ?');
+  const removeExpired = db.prepare(`DELETE FROM sessions WHERE last_used_at < ? OR created_at < ?
+    OR credential_version <> (SELECT credential_version FROM users WHERE users.id = sessions.user_id)`);
 
   const expired = (s: SessionRow, at: number) => at - s.last_used_at > idleMs || at - s.created_at > maxMs;
 
@@ -47,7 +55,7 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
     const session = byHash.get(tokenHash) as SessionRow | undefined;
     if (!session) return undefined;
     const at = now();
-    if (expired(session, at)) {
+    if (!session.current || expired(session, at)) {
       removeOne.run(session.id);
       return undefined;
     }
@@ -60,12 +68,12 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
   return {
     /**
      * Starts a session and returns the token (only its hash is stored), or undefined when the
-     * account's password is no longer `checkedHash`, the one the caller verified.
+     * account's credential version is no longer `checkedVersion`, the one the caller read before checking it.
      */
-    create(userId: number, checkedHash: string): string | undefined {
+    create(userId: number, checkedVersion: number): string | undefined {
       const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
       const at = now();
-      return Number(insert.run(hashToken(token), at, at, userId, checkedHash).changes) === 1 ? token : undefined;
+      return Number(insert.run(hashToken(token), at, at, userId, checkedVersion).changes) === 1 ? token : undefined;
     },
 
     /** The user id behind a live token, or undefined (unknown, revoked or expired). */
@@ -79,7 +87,11 @@ export function createSessionStore(db: Db, limits: SessionLimits, now: () => num
 
     revoke: (tokenHash: string) => void removeByHash.run(tokenHash),
     revokeAll: (userId: number) => void removeForUser.run(userId),
-    revokeOthers: (userId: number, keepTokenHash: string) => void removeOthers.run(userId, keepTokenHash),
+    /** Ends the account's other sessions and keeps this one on the account's new credential (a password changed by its owner). */
+    revokeOthers(userId: number, keepTokenHash: string) {
+      carryOver.run(keepTokenHash);
+      removeOthers.run(userId, keepTokenHash);
+    },
     sweep() {
       const at = now();
       removeExpired.run(at - idleMs, at - maxMs);

@@ -30,7 +30,13 @@ export function refuseWhileLimited(checks: Array<[RateLimiter, string]>, countPe
   if (wait > 0) throw tooManyAttempts(wait);
 }
 
+/** PASSWORD_SIGN_IN=off: refused before anything is checked (docs/design.md#directory-sign-in). */
+function refuseWhenPasswordsOff(app: ServerContext): void {
+  if (app.settings.passwordSignIn === 'off') throw new DomainError('forbidden', SERVER.passwordSignInOff);
+}
+
 export async function signIn(app: ServerContext, body: Record<string, unknown>, ip: string): Promise<SignInAnswer> {
+  refuseWhenPasswordsOff(app);
   check(validateSignIn(body));
   const email = String(body.email).trim().toLowerCase();
   const password = String(body.password);
@@ -65,7 +71,12 @@ export async function signIn(app: ServerContext, body: Record<string, unknown>, 
     // The account may have been deleted, or its password changed, while the hash was computed:
     // the session is only created if the password checked is still the account's.
     const user = account && matches ? app.users.find(account.id) : undefined;
-    const token = user && app.sessions.create(user.id, account!.password_hash);
+    // PASSWORD_SIGN_IN=super: told only once the password is right, so it says nothing about other accounts.
+    if (user && app.settings.passwordSignIn === 'super' && user.role !== 'super') {
+      verdict = true;
+      throw new DomainError('forbidden', SERVER.passwordSignInSuperOnly);
+    }
+    const token = user && app.sessions.create(user.id, account!.credential_version);
     verdict = Boolean(user && token);
     if (!user || !token) {
       app.accountLimiter.fail(email);

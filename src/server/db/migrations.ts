@@ -381,4 +381,42 @@ export const MIGRATIONS: readonly string[] = [
     next_attempt_at INTEGER NOT NULL
   );
   `,
+  // 12: directory sign-in (docs/design.md#directory-sign-in). A directory account has no password at all
+  // (password_hash NULL, source 'directory'), never a fake one. A session is bound to the account's
+  // credential_version, which a password change, a directory role change or a refusal raises: every
+  // session granted before it ends. user_identities links an account to its directory person
+  // (issuer + sub). The table is rebuilt as in step 4, for the nullable hash and the CHECK.
+  `
+  CREATE TABLE users_v3 (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    first_name         TEXT NOT NULL,
+    last_name          TEXT NOT NULL,
+    email              TEXT NOT NULL,
+    role               TEXT NOT NULL CHECK (role IN ('super', 'support', 'developer')),
+    password_hash      TEXT,
+    last_seen          TEXT,
+    created_at         TEXT NOT NULL,
+    source             TEXT NOT NULL DEFAULT 'password' CHECK (source IN ('password', 'directory')),
+    credential_version INTEGER NOT NULL DEFAULT 1,
+    CHECK ((source = 'directory') = (password_hash IS NULL))
+  );
+  INSERT INTO users_v3 (id, first_name, last_name, email, role, password_hash, last_seen, created_at)
+    SELECT id, first_name, last_name, email, role, password_hash, last_seen, created_at FROM users;
+  -- The next id carries over, so a deleted account's id is still never reused.
+  INSERT INTO sqlite_sequence (name, seq) SELECT 'users_v3', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'users_v3');
+  UPDATE sqlite_sequence SET seq = max(seq, coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0)) WHERE name = 'users_v3';
+  DROP TABLE users;
+  ALTER TABLE users_v3 RENAME TO users;
+  CREATE UNIQUE INDEX users_email ON users (email COLLATE NOCASE);
+  CREATE INDEX users_role ON users (role);
+  ALTER TABLE sessions ADD COLUMN credential_version INTEGER NOT NULL DEFAULT 1;
+  CREATE TABLE user_identities (
+    issuer  TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    linked_at TEXT NOT NULL,
+    PRIMARY KEY (issuer, subject)
+  ) WITHOUT ROWID;
+  CREATE UNIQUE INDEX user_identities_user ON user_identities (user_id, issuer);
+  `,
 ];

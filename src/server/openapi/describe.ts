@@ -6,8 +6,8 @@
 import { ref, type Schema } from './schemas.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** The refusals an operation names beyond what its shape implies (401 signed in; 400, 413, 415, 422 and 503 with a body; 500 always). */
-export type Refusal = 403 | 404 | 409 | 422 | 429 | 503;
+/** The refusals an operation names beyond what its shape implies (401 signed in, or named by a public one; 400, 413, 415, 422 and 503 with a body; 500 always). */
+export type Refusal = 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 export interface QueryParam {
   schema: Schema;
@@ -31,7 +31,8 @@ export interface OperationSpec {
   body?: Schema;
   /** The body is JSON only (nested values have no form encoding). */
   jsonOnly?: true;
-  ok: { status?: 200 | 201; description: string; schema?: Schema; content?: Record<string, Schema> };
+  /** 302: a browser is sent on (directory sign-in), the `Location` header is the answer. */
+  ok: { status?: 200 | 201 | 302; description: string; schema?: Schema; content?: Record<string, Schema> };
   refusals?: Refusal[];
 }
 
@@ -65,7 +66,7 @@ export const RESPONSES: Record<string, unknown> = {
   }),
   Forbidden: refusal('Signed in, but the role or ownership does not allow it.'),
   NotFound: refusal('No such ticket, user, category, service or comment.'),
-  Conflict: refusal("The ticket's state does not allow the change, or someone changed it first."),
+  Conflict: refusal("The ticket's state does not allow the change, or someone changed it first; or a directory account's password, which is not changed here."),
   TooLarge: refusal('The body is over 1 MiB.'),
   WrongContentType: refusal('A JSON body sent with a form content type, or a form body sent as JSON: the message names the type it needs.'),
   Invalid: refusal('Validation failed: `errors` names each field with its messages.'),
@@ -91,7 +92,10 @@ function requestBody(spec: OperationSpec) {
 
 function responses(spec: OperationSpec): Record<string, unknown> {
   const { status = 200, description, schema, content } = spec.ok;
-  const answer = { description, content: content ?? { [JSON_TYPE]: { schema: schema ?? ref('Message') } } };
+  const answer =
+    status === 302
+      ? { description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } } }
+      : { description, content: content ?? { [JSON_TYPE]: { schema: schema ?? ref('Message') } } };
   const statuses = new Set<number>(spec.refusals ?? []);
   if (!spec.public) statuses.add(401);
   if (spec.body) [400, 413, 415, 422, 503].forEach((code) => statuses.add(code));

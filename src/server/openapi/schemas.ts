@@ -55,6 +55,7 @@ export const SCHEMAS: Record<string, Schema> = {
     email: text({ format: 'email' }),
     role: { enum: [...ROLES] },
     last_seen: nullable('string', { format: 'date-time' }),
+    source: { enum: ['password', 'directory'], description: 'A directory account has no password: it signs in through the directory, and its password cannot be changed here.' },
   }),
   SignIn: object({ user: ref('User'), authorization: object({ token: text(), type: { const: 'bearer' } }) }),
   Ticket: object(

@@ -15,12 +15,17 @@ import { refuseWhileLimited, signIn } from '../auth/sign-in.ts';
 import { idParam, type ServerContext } from '../context.ts';
 import { CACHE_TAGS } from '../http/answer-cache.ts';
 import { bodyText } from '../body-text.ts';
-import { check, forbidden, invalid, notFound } from '../errors.ts';
+import { check, DomainError, forbidden, invalid, notFound } from '../errors.ts';
 import type { Router, SignedInContext } from '../http/router.ts';
 import { requireSuper } from './access.ts';
 import { accountFields, accountTarget, audited } from './audited.ts';
 
 const MANAGEABLE_ROLES: readonly Role[] = CREATABLE_ROLES;
+
+/** A directory account's password is the directory's business (docs/design.md#directory-sign-in). */
+function refuseDirectoryAccount(user: User): void {
+  if (user.source === 'directory') throw new DomainError('conflict', SERVER.directoryPassword);
+}
 
 /** The support or developer account a super may manage; 404 unknown, 403 any other role. */
 function manageableAccount(app: ServerContext, ctx: SignedInContext): User {
@@ -69,6 +74,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
 
   router.add('PATCH', '/user/:id/change-password', async (ctx) => {
     const target = manageableAccount(app, ctx);
+    refuseDirectoryAccount(target);
     check(validateAdminChangePassword(ctx.body), validateNewPassword(ctx.body));
     const passwordHash = await hashPassword(String(ctx.body.new_password), app.settings.scryptCost);
     const reset = () => app.users.setPasswordHash(target.id, passwordHash);
@@ -105,6 +111,7 @@ export function authUserRoutes(router: Router, app: ServerContext): void {
 
   router.add('POST', '/auth/reset-password', async (ctx) => {
     const b = ctx.body;
+    refuseDirectoryAccount(ctx.user);
     check(validateChangePassword(b), validateNewPassword(b));
     // A stolen token must not become a way to guess the password.
     const key = ctx.user.email;

@@ -3,8 +3,12 @@ import type { Role, User } from '../../shared/index.ts';
 import { inBatches, WRITE_BATCH } from '../db/batches.ts';
 import type { Db } from '../db/database.ts';
 
-const PUBLIC_COLUMNS = 'id, first_name, last_name, email, role, last_seen';
+const PUBLIC_COLUMNS = 'id, first_name, last_name, email, role, last_seen, source';
 
+/** An account as sign-in reads it: no password hash for a directory account. */
+export type SignInAccount = User & { password_hash: string | null; credential_version: number };
+
+/** A password account (a directory account is made by sso/people.ts). */
 export interface NewUser {
   first_name: string;
   last_name: string;
@@ -18,11 +22,12 @@ export type UserStore = ReturnType<typeof createUserStore>;
 export function createUserStore(db: Db) {
   const byId = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE id = ?`);
   const hashById = db.prepare('SELECT password_hash FROM users WHERE id = ?');
-  const byEmail = db.prepare(`SELECT ${PUBLIC_COLUMNS}, password_hash FROM users WHERE email = ? COLLATE NOCASE`);
+  const byEmail = db.prepare(`SELECT ${PUBLIC_COLUMNS}, password_hash, credential_version FROM users WHERE email = ? COLLATE NOCASE`);
+  const versionById = db.prepare('SELECT credential_version FROM users WHERE id = ?');
   const all = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users ORDER BY id`);
   const byRole = db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM users WHERE role = ? ORDER BY id`);
   const count = db.prepare('SELECT count(*) AS n FROM users');
-  const hashes = db.prepare('SELECT DISTINCT substr(password_hash, 1, 12) AS head FROM users');
+  const hashes = db.prepare('SELECT DISTINCT substr(password_hash, 1, 12) AS head FROM users WHERE password_hash IS NOT NULL');
   const insert = db.prepare(
     `INSERT INTO users (first_name, last_name, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${PUBLIC_COLUMNS}`,
   );
@@ -70,7 +75,9 @@ export function createUserStore(db: Db) {
       return rows.length === WRITE_BATCH;
     });
   }
-  const updateHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+  // A new password ends every session granted before it (auth/sessions.ts); a directory account has none to change.
+  const updateHash = db.prepare("UPDATE users SET password_hash = ?, credential_version = credential_version + 1 WHERE id = ? AND source = 'password'");
+  const bumpVersion = db.prepare('UPDATE users SET credential_version = credential_version + 1 WHERE id = ?');
   const updateSeen = db.prepare('UPDATE users SET last_seen = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM users WHERE id = ?');
   // A prefix of the first name, last name, whole name or address, any case (instr: no LIKE wildcards to escape).
@@ -81,8 +88,13 @@ export function createUserStore(db: Db) {
 
   return {
     find: (id: number) => byId.get(id) as User | undefined,
-    passwordHash: (id: number) => (hashById.get(id) as { password_hash: string } | undefined)?.password_hash,
-    findByEmail: (email: string) => byEmail.get(email.trim().toLowerCase()) as (User & { password_hash: string }) | undefined,
+    /** undefined: no such account, or a directory account (no password). */
+    passwordHash: (id: number) => (hashById.get(id) as { password_hash: string | null } | undefined)?.password_hash ?? undefined,
+    findByEmail: (email: string) => byEmail.get(email.trim().toLowerCase()) as SignInAccount | undefined,
+    /** What a session is bound to: raised by a password change, a directory role change or a refusal. */
+    credentialVersion: (id: number) => (versionById.get(id) as { credential_version: number } | undefined)?.credential_version,
+    /** Ends every session the account has (they are bound to the version before). */
+    endSessions: (id: number) => Number(bumpVersion.run(id).changes) > 0,
     list: () => all.all() as unknown as User[],
     listByRole: (role: Role) => byRole.all(role) as unknown as User[],
     count: () => Number((count.get() as { n: number }).n),
