@@ -9,6 +9,8 @@ export interface User {
   email: string;
   role: Role;
   last_seen: string | null;
+  /** Where the account signs in: its own password, or the directory (docs/design.md#directory-sign-in). Absent means password. */
+  source?: 'password' | 'directory';
 }
 
 /** The input fields (ticketFields.ts) as stored, plus what the server keeps track of. */

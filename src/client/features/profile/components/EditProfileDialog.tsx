@@ -1,11 +1,16 @@
-/** Edit own first and last name; the header shows the stored answer at once (product.md#auth-flow). */
+/**
+ * Edit own first and last name; the header shows the stored answer at once (product.md#auth-flow).
+ * A directory account is told here that its password is the directory's (the menu offers no change).
+ */
 import { useState, type FormEvent } from 'react';
+import { DIRECTORY_ACCOUNT } from '../../../../shared/directory.ts';
 import { validateProfile } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useUpdateProfile } from '../api.ts';
+import styles from './Profile.module.css';
 
 const TITLE = 'Edit profile';
 
@@ -50,6 +55,7 @@ function ProfileForm({ onClose }: { onClose(): void }) {
         onChange={setLastName}
         error={errors.last_name}
       />
+      {user?.source === 'directory' && <p className={styles.note}>{DIRECTORY_ACCOUNT.profileNote}</p>}
     </FormDialog>
   );
 }
