@@ -53,6 +53,8 @@ export function finishDirectorySignIn(handoff: string): Promise<DirectoryAnswer>
   if (!answer) {
     answer = request<DirectoryAnswer>('/auth/oidc/finish', { method: 'POST', json: { handoff }, auth: false });
     finishing.set(handoff, answer);
+    const forget = () => void finishing.delete(handoff);
+    answer.then(forget, forget);
   }
   return answer;
 }
