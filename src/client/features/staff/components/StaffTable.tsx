@@ -34,7 +34,12 @@ export function StaffTable({ rows, onResetPassword, onDelete }: Props) {
       cell: (u: User) => (
         <>
           {ROLE_LABELS[u.role] ?? u.role}
-          {fromDirectory(u) && <span className={styles.directory}>{DIRECTORY_ACCOUNT.badge}</span>}
+          {fromDirectory(u) && (
+            <>
+              {' '}
+              <span className={styles.directory}>{DIRECTORY_ACCOUNT.badge}</span>
+            </>
+          )}
         </>
       ),
     },
