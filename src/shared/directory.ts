@@ -29,7 +29,7 @@ export interface DirectoryFailureText {
   next: string;
 }
 
-export const DIRECTORY_FAILURES: Record<DirectoryFailure, DirectoryFailureText> = {
+export const DIRECTORY_FAILURE_TEXTS: Record<DirectoryFailure, DirectoryFailureText> = {
   not_granted: {
     title: 'No access to the helpdesk',
     text: 'Your directory account is not allowed to use the helpdesk: none of its groups gives a role here.',

@@ -1,6 +1,7 @@
 /** Shapes of what the API answers (product.md#fields, #calls). */
 import type { AppName, LogAction, Role, Status } from './constants.ts';
 import type { TicketInput } from './ticketFields.ts';
+import type { AccountSource } from './auth.ts';
 
 export interface User {
   id: number;
@@ -9,8 +10,11 @@ export interface User {
   email: string;
   role: Role;
   last_seen: string | null;
-  /** Where the account signs in: its own password, or the directory (docs/design.md#directory-sign-in). Absent means password. */
-  source?: 'password' | 'directory';
+  /**
+   * A directory account has no password: it signs in through the directory (docs/design.md#directory-sign-in).
+   * Every server answer has it; optional so that a client's own stand-in users need not say it.
+   */
+  source?: AccountSource;
 }
 
 /** The input fields (ticketFields.ts) as stored, plus what the server keeps track of. */

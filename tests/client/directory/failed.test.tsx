@@ -1,21 +1,22 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { DirectoryFailure } from '../../../src/shared/auth.ts';
-import { DIRECTORY_FAILURE_UNKNOWN, DIRECTORY_FAILURES, DIRECTORY_SIGN_IN } from '../../../src/shared/directory.ts';
+import { DIRECTORY_FAILURES } from '../../../src/shared/auth.ts';
+import { DIRECTORY_FAILURE_UNKNOWN, DIRECTORY_FAILURE_TEXTS, DIRECTORY_SIGN_IN } from '../../../src/shared/directory.ts';
 import { fakeApi, signInAs } from '../fakeApi.ts';
 import { methods, OIDC_ON, startApp } from './helpers.ts';
 
-const REASONS = Object.keys(DIRECTORY_FAILURES) as DirectoryFailure[];
+const REASONS = [...DIRECTORY_FAILURES];
 
 describe('/auth/failed', () => {
-  test('covers every reason the contract names', () => {
-    expect(REASONS.sort()).toEqual(['account_conflict', 'directory_down', 'flow_expired', 'flow_mismatch', 'not_granted', 'token_invalid']);
+  test('covers every reason the contract names, and only those', () => {
+    expect([...REASONS].sort()).toEqual(['account_conflict', 'directory_down', 'flow_expired', 'flow_mismatch', 'not_granted', 'token_invalid']);
+    expect(Object.keys(DIRECTORY_FAILURE_TEXTS).sort()).toEqual([...REASONS].sort());
   });
 
   test.each(REASONS)('reason=%s says what happened and what to do, with the way back to sign in', async (reason) => {
     fakeApi({ 'GET /auth/methods': methods(OIDC_ON) });
     await startApp(`/auth/failed?reason=${reason}`);
-    const { title, text, next } = DIRECTORY_FAILURES[reason];
+    const { title, text, next } = DIRECTORY_FAILURE_TEXTS[reason];
     screen.getByRole('heading', { level: 1, name: title });
     screen.getByText(text);
     screen.getByText(next);
@@ -31,7 +32,7 @@ describe('/auth/failed', () => {
   });
 
   test('each reason has its own words', () => {
-    const titles = REASONS.map((reason) => DIRECTORY_FAILURES[reason].title);
+    const titles = REASONS.map((reason) => DIRECTORY_FAILURE_TEXTS[reason].title);
     expect(new Set(titles).size).toBe(REASONS.length);
   });
 
@@ -52,7 +53,7 @@ describe('/auth/failed', () => {
     fakeApi({ 'GET /config/categories': { body: { data: { list: [] } } } });
     signInAs({ role: 'super' });
     await startApp('/auth/failed?reason=directory_down');
-    screen.getByRole('heading', { level: 1, name: DIRECTORY_FAILURES.directory_down.title });
+    screen.getByRole('heading', { level: 1, name: DIRECTORY_FAILURE_TEXTS.directory_down.title });
     expect(window.location.pathname).toBe('/auth/failed');
   });
 });

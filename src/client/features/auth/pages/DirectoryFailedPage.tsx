@@ -4,7 +4,7 @@
  */
 import { useSearch } from 'wouter';
 import type { DirectoryFailure } from '../../../../shared/auth.ts';
-import { DIRECTORY_FAILURE_UNKNOWN, DIRECTORY_FAILURES, DIRECTORY_SIGN_IN } from '../../../../shared/directory.ts';
+import { DIRECTORY_FAILURE_UNKNOWN, DIRECTORY_FAILURE_TEXTS, DIRECTORY_SIGN_IN } from '../../../../shared/directory.ts';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { SIGN_IN } from '../../../lib/paths.ts';
 import styles from './AuthPages.module.css';
@@ -12,7 +12,7 @@ import styles from './AuthPages.module.css';
 const REASON_PARAM = 'reason';
 
 function failureText(reason: string | null) {
-  return reason && Object.hasOwn(DIRECTORY_FAILURES, reason) ? DIRECTORY_FAILURES[reason as DirectoryFailure] : DIRECTORY_FAILURE_UNKNOWN;
+  return reason && Object.hasOwn(DIRECTORY_FAILURE_TEXTS, reason) ? DIRECTORY_FAILURE_TEXTS[reason as DirectoryFailure] : DIRECTORY_FAILURE_UNKNOWN;
 }
 
 export function DirectoryFailedPage() {
