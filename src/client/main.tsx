@@ -8,12 +8,16 @@ import '../../styles/base.css';
 import './lib/scrollMemory.ts';
 import { followThemeChanges } from './lib/theme.ts';
 import { startRefetchTriggers } from './lib/refetchTriggers.ts';
-import { App, preloadCurrentArea } from './app/App.tsx';
+import { App, prepareSignIn, preloadCurrentArea } from './app/App.tsx';
+import { takeHandoff } from './features/auth/directory.ts';
 
+// A directory sign-in's one-time handoff leaves the address bar before anything else happens.
+takeHandoff();
 followThemeChanges();
 startRefetchTriggers();
 
-// A failed preload is not fatal: the area then loads (and reports errors) the usual way.
+// Neither is fatal: the sign-in screen then loads its methods, and the area its code, the usual way.
+await prepareSignIn().catch(() => undefined);
 await preloadCurrentArea().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(

@@ -3,7 +3,11 @@ import { Suspense, useLayoutEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { Role } from '../../shared/constants.ts';
 import { AccessDeniedPage } from '../features/auth/pages/AccessDeniedPage.tsx';
+import { DirectoryCompletePage } from '../features/auth/pages/DirectoryCompletePage.tsx';
+import { DirectoryFailedPage } from '../features/auth/pages/DirectoryFailedPage.tsx';
 import { SignInPage } from '../features/auth/pages/SignInPage.tsx';
+import { proxySignIn } from '../features/auth/directory.ts';
+import { knownAuthMethods, loadAuthMethods } from '../features/auth/methods.ts';
 import { useAuth } from '../lib/auth.ts';
 import { normalizeRole, SIGN_IN } from '../lib/paths.ts';
 import { rememberReturnPath } from '../lib/returnPath.ts';
@@ -25,6 +29,29 @@ export function preloadCurrentArea(): Promise<unknown> {
   const { accessToken, user } = useAuth.getState();
   const decision = guard(window.location.pathname, accessToken, user?.role);
   return decision.kind === 'area' ? AREAS[decision.role].preload() : Promise.resolve();
+}
+
+/** How long the first paint waits for the sign-in methods when none are known yet (a first visit). */
+const METHODS_WAIT_MS = 1500;
+
+/**
+ * Asks for the sign-in methods as the app starts, for whenever the sign-in screen shows. When
+ * nobody is signed in, the first paint waits for them (so the directory's button does not pop in
+ * above the form), and a trusted proxy signs the person in before anything shows
+ * (docs/design.md#directory-sign-in).
+ */
+export async function prepareSignIn(): Promise<void> {
+  const here = window.location;
+  const loading = loadAuthMethods();
+  if (useAuth.getState().accessToken || guard(here.pathname, null, undefined).kind === 'directory') return;
+  // Known methods draw at once; a known proxy is confirmed first, since asking it is a sign-in.
+  const known = knownAuthMethods();
+  if (!known || known.proxy) await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, METHODS_WAIT_MS))]);
+  if (!knownAuthMethods()?.proxy) return;
+  // The page opened is the page to return to, as if the guard had sent the person to sign in.
+  rememberReturnPath(here.pathname + here.search + here.hash);
+  const to = await proxySignIn();
+  if (to !== undefined) window.history.replaceState(null, '', to);
 }
 
 /**
@@ -57,6 +84,8 @@ function Screen() {
       return <Redirect to={decision.to} replace />;
     case 'denied':
       return <AccessDeniedPage />;
+    case 'directory':
+      return decision.page === 'complete' ? <DirectoryCompletePage /> : <DirectoryFailedPage />;
     case 'area': {
       const Area = AREAS[decision.role];
       return (

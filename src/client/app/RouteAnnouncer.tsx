@@ -17,6 +17,7 @@ export function pageName(path: string, token: string | null, role: unknown): str
   if (decision.kind === 'redirect') return null;
   if (decision.kind === 'signIn') return OTHER_TITLES.signIn;
   if (decision.kind === 'denied') return OTHER_TITLES.denied;
+  if (decision.kind === 'directory') return decision.page === 'complete' ? OTHER_TITLES.directoryComplete : OTHER_TITLES.directoryFailed;
   return routeTitle(areaOf(path), path);
 }
 

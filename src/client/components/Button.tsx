@@ -41,6 +41,15 @@ export function ButtonLink({ href, variant, size, className, children, ...rest }
   );
 }
 
+/** A button-styled link that leaves the app for the server (a full page load, not a route of ours). */
+export function ExternalButtonLink({ href, variant, size, className, children, ...rest }: ButtonLinkProps) {
+  return (
+    <a href={href} className={buttonClass(variant, size, className)} {...rest}>
+      {children}
+    </a>
+  );
+}
+
 export interface NavButtonProps extends ButtonProps {
   to: string;
 }

@@ -7,6 +7,12 @@ import { ROLES, type Role } from '../../shared/constants.ts';
 /** The sign-in page; every other route needs a session. */
 export const SIGN_IN = '/';
 
+/**
+ * The pages a directory sign-in comes back to (docs/design.md#directory-sign-in): open to anyone,
+ * signed in or not, since they are reached from outside the app.
+ */
+export const DIRECTORY_PAGES = { complete: '/auth/complete', failed: '/auth/failed' } as const;
+
 /** Patterns as wouter reads them; ':ticketID' is a ticket number. */
 export const ROUTES = {
   admin: {
@@ -110,7 +116,13 @@ export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
 };
 
 /** Page names outside the route tables. */
-export const OTHER_TITLES = { signIn: 'Sign in', denied: 'Access Denied', notFound: 'Page not found' } as const;
+export const OTHER_TITLES = {
+  signIn: 'Sign in',
+  denied: 'Access Denied',
+  notFound: 'Page not found',
+  directoryComplete: 'Signing in',
+  directoryFailed: 'Sign-in failed',
+} as const;
 
 /** The page name of a path inside an area ('Ticket TCK-000001' on a ticket's pages), or 'Page not found'. */
 export function routeTitle(area: Area, path: string): string {

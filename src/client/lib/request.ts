@@ -7,6 +7,9 @@ const API_BASE = typeof __API_BASE__ === 'string' ? __API_BASE__ : '/api';
 /** product.md#calls: the tunnel in front of some deployments shows a warning page without it. */
 const TUNNEL_HEADER = 'ngrok-skip-browser-warning';
 
+/** The address of an API path for the browser to open itself (a full-page navigation, not a call). */
+export const apiUrl = (path: string) => API_BASE + path;
+
 export class ApiError extends Error {
   status?: number;
   errors?: Record<string, string[]>;

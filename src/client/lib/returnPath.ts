@@ -47,6 +47,23 @@ export function allowReturnPath(): void {
   signingOut = false;
 }
 
+/** The remembered path, left in place: the directory sign-in carries it there and back. */
+export function peekReturnPath(): string | undefined {
+  try {
+    return safeReturnPath(sessionStorage.getItem(STORAGE_KEY));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a sign-in lands given a path asked for (from anywhere): that path when it is safe and `role` may see it, else home. */
+export function landingPathFor(role: Role | string, asked: unknown): string {
+  const known = normalizeRole(role);
+  const safe = safeReturnPath(asked);
+  if (!known || !safe) return homeOf(role);
+  return inAreaOf(known, new URL(safe, PROBE_ORIGIN).pathname) ? safe : homeOf(role);
+}
+
 /** Where sign-in lands: the remembered path when `role` may see it, else the role's home. Forgets the path. */
 export function takeLandingPath(role: Role | string): string {
   let stored: string | null = null;
@@ -56,8 +73,5 @@ export function takeLandingPath(role: Role | string): string {
   } catch {
     // Storage blocked: home.
   }
-  const known = normalizeRole(role);
-  const safe = safeReturnPath(stored);
-  if (!known || !safe) return homeOf(role);
-  return inAreaOf(known, new URL(safe, PROBE_ORIGIN).pathname) ? safe : homeOf(role);
+  return landingPathFor(role, stored);
 }

@@ -65,3 +65,18 @@ describe('guard elsewhere with a token: own prefix only, compared case-sensitive
     expect(guard('/admin/tickets', TOKEN, 'Super')).toEqual({ kind: 'area', role: 'super' });
   });
 });
+
+describe('guard on the pages a directory sign-in returns to', () => {
+  test.each([
+    ['/auth/complete', 'complete'],
+    ['/auth/failed', 'failed'],
+  ])('%s is open with or without a token, whatever the role', (path, page) => {
+    for (const [token, role] of [[null, undefined], [TOKEN, 'super'], [TOKEN, 'developer'], [TOKEN, 'guest']] as const) {
+      expect(guard(path, token, role)).toEqual({ kind: 'directory', page });
+    }
+  });
+
+  test.each(['/auth', '/auth/complete/', '/Auth/complete', '/auth/other'])('%s is not one of them', (path) => {
+    expect(guard(path, null, undefined)).toEqual({ kind: 'redirect', to: '/' });
+  });
+});

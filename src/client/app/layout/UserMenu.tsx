@@ -1,8 +1,12 @@
-/** The header's account menu: Edit profile, Change password, Log out (product.md#header). */
+/**
+ * The header's account menu: Edit profile, Change password, Log out (product.md#header). A
+ * directory account has no password here: no Change password (Edit profile says why).
+ */
 import { useState } from 'react';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useMenuButton } from '../../components/useMenuButton.ts';
 import { useSignOut } from '../../features/auth/api.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { ChangePasswordDialog } from '../../features/profile/components/ChangePasswordDialog.tsx';
 import { EditProfileDialog } from '../../features/profile/components/EditProfileDialog.tsx';
 import styles from './Header.module.css';
@@ -25,6 +29,7 @@ export function UserMenu() {
   const { open: expanded, close, buttonProps, menuProps } = useMenuButton();
   const [dialog, setDialog] = useState<Open>(null);
   const signOut = useSignOut();
+  const fromDirectory = useAuth((state) => state.user?.source === 'directory');
 
   // Focus goes back to the menu button first, so a dialog opened from the menu returns it there.
   const choose = (action: () => void) => () => {
@@ -40,7 +45,7 @@ export function UserMenu() {
       {expanded && (
         <ul aria-label="Account" className={styles.menu} {...menuProps}>
           <MenuItem icon="user" label="Edit profile" onSelect={choose(() => setDialog('profile'))} />
-          <MenuItem icon="key" label="Change password" onSelect={choose(() => setDialog('password'))} />
+          {!fromDirectory && <MenuItem icon="key" label="Change password" onSelect={choose(() => setDialog('password'))} />}
           <ThemeChoice />
           <MenuItem icon="logout" label="Log out" onSelect={choose(() => void signOut())} />
         </ul>

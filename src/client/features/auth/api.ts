@@ -8,6 +8,7 @@ import { clearQueries } from '../../lib/query.ts';
 import { request } from '../../lib/request.ts';
 import { forgetReturnPath } from '../../lib/returnPath.ts';
 import { toast } from '../../lib/toast.ts';
+import { declineProxySignIn } from './directory.ts';
 
 export interface Credentials {
   email: string;
@@ -27,13 +28,15 @@ export function signOut() {
  * Log out now, tell the server in the background, go to '/'. The request reads the token
  * synchronously, before the store forgets it, so nobody waits for the network to leave.
  * Leaving on purpose also forgets the user's drafts and the page to return to: on a shared
- * machine the next person starts clean (an expired session keeps both).
+ * machine the next person starts clean (an expired session keeps both). Behind a trusted proxy,
+ * leaving on purpose also stops the proxy signing the person straight back in (until a reload).
  */
 export function useSignOut(): () => Promise<void> {
   const [, navigate] = useLocation();
   return useCallback(async () => {
     const answer = useAuth.getState().accessToken ? signOut() : undefined;
     forgetReturnPath();
+    declineProxySignIn();
     clearDrafts(useAuth.getState().user?.id);
     useAuth.getState().logout();
     clearQueries();

@@ -1,15 +1,28 @@
-/** The sign-in page at '/' (product.md#validation-sign-in, #auth-flow): validate, sign in, route by role. */
-import { useEffect, useState, type FormEvent } from 'react';
+/**
+ * The sign-in page at '/' (product.md#validation-sign-in, #auth-flow): validate, sign in, route by
+ * role. With directory sign-in on (docs/design.md#directory-sign-in) a "Sign in with {label}" button
+ * sits above SPEC's form, and PASSWORD_SIGN_IN may narrow or hide the form; a trusted proxy signs
+ * people in without it.
+ */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { validateSignIn } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { clearQueries } from '../../../lib/query.ts';
+import { ApiError } from '../../../lib/request.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { allowReturnPath, takeLandingPath } from '../../../lib/returnPath.ts';
 import { signIn, type Credentials } from '../api.ts';
+import { AdministratorsNote, DirectoryButton, NoPasswordNote } from '../components/DirectoryChoice.tsx';
+import { proxySignIn } from '../directory.ts';
+import { useAuthMethods } from '../methods.ts';
 import styles from './AuthPages.module.css';
+
+/** A password sign-in the server's PASSWORD_SIGN_IN does not allow. */
+const NOT_ALLOWED = 403;
 
 export interface SignInPageProps {
   /**
@@ -21,9 +34,19 @@ export interface SignInPageProps {
 }
 
 export function SignInPage({ preloadArea }: SignInPageProps) {
+  const methods = useAuthMethods();
+  const [, navigate] = useLocation();
   const [form, setForm] = useState<Credentials>({ email: '', password: '' });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { errors, check } = useFormErrors(validateSignIn, { ...form });
   useEffect(allowReturnPath, []);
+  useEffect(() => {
+    let current = true;
+    void proxySignIn().then((to) => current && to !== undefined && navigate(to, { replace: true }));
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
   const send = async (credentials: Credentials) => {
     const answer = await signIn(credentials);
     // A chunk that fails to load is not a failed sign-in: the area then loads the usual way.
@@ -39,6 +62,8 @@ export function SignInPage({ preloadArea }: SignInPageProps) {
     // The page asked for before sign-in, when the role may see it (issue 13); else home (product.md#auth-flow).
     to: ({ data }) => takeLandingPath(data.user.role),
     replace: true,
+    // The toast says it like every failure; a policy refusal also stays under the form.
+    onError: (error) => setRefusal(error instanceof ApiError && error.status === NOT_ALLOWED ? error.message : null),
   });
 
   const change = (name: keyof Credentials) => (value: string) => {
@@ -47,34 +72,60 @@ export function SignInPage({ preloadArea }: SignInPageProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setRefusal(null);
     if (!check()) return;
     void preloadArea?.().catch(() => undefined);
     mutation.mutate({ email: form.email.trim(), password: form.password });
   };
 
+  const oidc = methods?.oidc ?? null;
+  const passwordShown = methods?.password !== false;
+  const heading = (
+    <>
+      <div className={styles.brand}>
+        <span className={styles.logo} aria-hidden="true">H</span>
+        <span>Helpdesk</span>
+      </div>
+      <h1 className={styles.title}>Sign in</h1>
+      {oidc && <DirectoryButton label={oidc.label} formFollows={passwordShown} />}
+    </>
+  );
+  if (!passwordShown) return <Card>{heading}{methods && <NoPasswordNote methods={methods} />}</Card>;
+
+  return (
+    <Card form onSubmit={submit}>
+      {heading}
+      <p className={styles.text}>Use your work e-mail and password.</p>
+      {methods?.password_for === 'super' && <AdministratorsNote />}
+      <TextField label="Email" name="email" type="email" autoComplete="username" value={form.email} onChange={change('email')} error={errors.email || undefined} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={form.password}
+        onChange={change('password')}
+        error={errors.password || undefined}
+      />
+      <Button type="submit" disabled={mutation.isPending} className={styles.submit}>
+        {mutation.isPending ? 'Signing in...' : 'Sign in'}
+      </Button>
+      {refusal && <p className={styles.refusal}>{refusal}</p>}
+    </Card>
+  );
+}
+
+/** The sign-in card: SPEC's form, or a plain card when there is no form to fill. */
+function Card({ form = false, onSubmit, children }: { form?: boolean; onSubmit?(event: FormEvent): void; children: ReactNode }) {
   return (
     <main className={styles.screen}>
-      <form className={styles.card} onSubmit={submit} noValidate>
-        <div className={styles.brand}>
-          <span className={styles.logo} aria-hidden="true">H</span>
-          <span>Helpdesk</span>
-        </div>
-        <h1 className={styles.title}>Sign in</h1>
-        <p className={styles.text}>Use your work e-mail and password.</p>
-        <TextField label="Email" name="email" type="email" autoComplete="username" value={form.email} onChange={change('email')} error={errors.email || undefined} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={form.password}
-          onChange={change('password')}
-          error={errors.password || undefined}
-        />
-        <Button type="submit" disabled={mutation.isPending} className={styles.submit}>
-          {mutation.isPending ? 'Signing in...' : 'Sign in'}
-        </Button>
-      </form>
+      {form ? (
+        <form className={styles.card} onSubmit={onSubmit} noValidate>
+          {children}
+        </form>
+      ) : (
+        <div className={styles.card}>{children}</div>
+      )}
     </main>
   );
 }

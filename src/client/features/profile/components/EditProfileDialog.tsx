@@ -1,8 +1,10 @@
 /**
  * Edit own first and last name; the header shows the stored answer at once (product.md#auth-flow).
  * Below the form, the e-mail preferences, each switch saved on its own (docs/design.md#notifications).
+ * A directory account is told here that its password is the directory's (the menu offers no change).
  */
 import { useState, type FormEvent } from 'react';
+import { DIRECTORY_ACCOUNT } from '../../../../shared/directory.ts';
 import { validateProfile } from '../../../../shared/validators.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
@@ -10,6 +12,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useUpdateProfile } from '../api.ts';
 import { NotificationPreferences } from './NotificationPreferences.tsx';
+import styles from './Profile.module.css';
 
 const TITLE = 'Edit profile';
 
@@ -54,6 +57,7 @@ function ProfileForm({ onClose }: { onClose(): void }) {
         onChange={setLastName}
         error={errors.last_name}
       />
+      {user?.source === 'directory' && <p className={styles.note}>{DIRECTORY_ACCOUNT.profileNote}</p>}
     </FormDialog>
   );
 }

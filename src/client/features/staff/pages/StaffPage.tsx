@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DIRECTORY_ACCOUNT } from '../../../../shared/directory.ts';
 import { CONFIRM } from '../../../../shared/messages.ts';
 import type { User } from '../../../../shared/types.ts';
 import { useStaff } from '../../../api/users.ts';
@@ -13,7 +14,8 @@ import { useSearchParam } from '../../../lib/useSearchParam.ts';
 import { SearchableList } from '../../../components/SearchableList.tsx';
 import { useDeleteAccount } from '../api.ts';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
-import { StaffTable } from '../components/StaffTable.tsx';
+import { fromDirectory, StaffTable } from '../components/StaffTable.tsx';
+import styles from '../components/StaffForms.module.css';
 import { ROUTES } from '../../../lib/paths.ts';
 
 const TITLE = 'Staff';
@@ -46,16 +48,19 @@ export function StaffPage() {
           list.length === 0 ? (
             <EmptyState variant="noStaff" />
           ) : (
-            <SearchableList
-              items={list}
-              searchText={(u) => u.first_name}
-              search={search}
-              onSearchChange={setSearch}
-              label={SEARCH_LABEL}
-              noMatch={NO_MATCH}
-            >
-              {(rows) => <StaffTable rows={rows} onResetPassword={setResetting} onDelete={setDeleting} />}
-            </SearchableList>
+            <>
+              {list.some(fromDirectory) && <p className={styles.note}>{DIRECTORY_ACCOUNT.staffNote}</p>}
+              <SearchableList
+                items={list}
+                searchText={(u) => u.first_name}
+                search={search}
+                onSearchChange={setSearch}
+                label={SEARCH_LABEL}
+                noMatch={NO_MATCH}
+              >
+                {(rows) => <StaffTable rows={rows} onResetPassword={setResetting} onDelete={setDeleting} />}
+              </SearchableList>
+            </>
           )
         }
       </QueryState>
