@@ -10,6 +10,7 @@ import type { Live } from './events/live.ts';
 import type { AuditStore } from './store/audit.ts';
 import type { EventRecorder } from './events/record.ts';
 import type { NotificationStore } from './store/notifications.ts';
+import type { Mail } from './mail/mail-service.ts';
 import type { WatcherStore } from './store/watchers.ts';
 import type { CatalogStore } from './store/catalog.ts';
 import type { CommentStore } from './store/comments.ts';
@@ -37,6 +38,8 @@ export interface ServerContext {
   events: EventRecorder;
   watchers: WatcherStore;
   notifications: NotificationStore;
+  /** The mail outbox and, with SMTP_URL, its worker (design.md#notifications). */
+  mail: Mail;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;
   accountLimiter: RateLimiter;
