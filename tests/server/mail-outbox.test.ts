@@ -192,6 +192,23 @@ describe.skipIf(!HAS_OPENSSL)('notification e-mail', () => {
     expect((await t.call('GET', '/api/admin/mail', { token: w.admin.token })).body.data).toMatchObject({ state: 'ok', waiting: 0, last_error: null });
   });
 
+  it('a relay that drops the connection mid-message: retried, and delivered once it takes it', async () => {
+    const r = await relay({ disabledCommands: ['STARTTLS', 'AUTH'] });
+    const { t, w } = await server(`smtp://localhost:${r.port}`);
+    r.dropAfter('\r\nDATA\r\n', 200);
+    const ticket = await createTicket(t, w);
+    await comment(t, w.developer.token, ticket.number, 'half a message');
+    await settle(t);
+    expect(r.received).toEqual([]);
+    expect(rows(t)[0]).toMatchObject({ state: 'queued', attempts: 1 });
+    r.dropAfter('never sent', 0);
+    t.advance(MINUTE);
+    t.server.app.mail.worker!.wake();
+    await settle(t);
+    expect(r.received.map((m) => m.to)).toEqual([[w.owner.email]]);
+    expect(rows(t)[0]).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
   it('a relay that never answers times out; the message is retried after 1, 5, 30, 120 and 360 minutes, then failed', async () => {
     const silent = await startScriptedRelay(null, () => null);
     cleanups.push(() => silent.close());
