@@ -125,6 +125,8 @@ describe.skipIf(!HAS_OPENSSL)('notification e-mail', () => {
     // The developer's link opens the developer's page.
     expect(textPart(parseMime(to(r.received, w.developer.email)[0]!.raw))).toContain(`${t.url}/developer/ticket-details/${ticket.number}`);
     expect(rows(t).every((row) => row.state === 'sent' && row.attempts === 1)).toBe(true);
+    // The sent marks skip their own fsync; every other commit still waits for the disk (FULL = 2).
+    expect(t.server.app.db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
   });
 
   it('the preferences switch stops exactly that kind of mail', async () => {
