@@ -10,6 +10,7 @@ import type { Live } from './events/live.ts';
 import type { AuditStore } from './store/audit.ts';
 import type { EventRecorder } from './events/record.ts';
 import type { NotificationStore } from './store/notifications.ts';
+import type { Mail } from './mail/mail-service.ts';
 import type { WatcherStore } from './store/watchers.ts';
 import type { CatalogStore } from './store/catalog.ts';
 import type { CommentStore } from './store/comments.ts';
@@ -40,6 +41,8 @@ export interface ServerContext {
   notifications: NotificationStore;
   /** The reports' figures, made on a thread of their own. */
   reports: ReportRunner;
+  /** The mail outbox and, with SMTP_URL, its worker (design.md#notifications). */
+  mail: Mail;
   /** Serialized GET answers, invalidated by tag on each write. */
   cache: AnswerCache;
   accountLimiter: RateLimiter;

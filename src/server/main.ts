@@ -1,6 +1,6 @@
 /** `npm start`: serve the API and the built client until SIGTERM or SIGINT; SIGHUP reloads the TLS certificate. */
 import { startServer } from './server.ts';
-import { settingsFromEnv } from './settings.ts';
+import { settingsFromEnv, type Settings } from './settings.ts';
 
 /**
  * Tests only, and off unless TEST_CLOCK=stdin: the end-to-end suite moves this server's clock by
@@ -23,8 +23,8 @@ function stdinClock(): () => number {
   return () => Date.now() + offset;
 }
 
-/** A setting that is wrong or half there stops the start with one line naming it, not a stack trace. */
-function settingsOrExit() {
+/** The settings, or exit 1 with one line saying which one is wrong (no stack: it is not a bug). */
+function readSettings(): Settings {
   try {
     return settingsFromEnv();
   } catch (error) {
@@ -34,7 +34,7 @@ function settingsOrExit() {
 }
 
 const testClock = process.env.TEST_CLOCK === 'stdin' ? { now: stdinClock() } : {};
-const server = await startServer({ ...settingsOrExit(), ...testClock });
+const server = await startServer({ ...readSettings(), ...testClock });
 // The end-to-end suite reads this line to find the port (PORT=0 picks a free one).
 console.log(`Listening on ${server.url}`);
 

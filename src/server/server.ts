@@ -23,7 +23,9 @@ import { configRoutes } from './routes/config.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { reportRoutes } from './routes/report.ts';
-import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
+import { checkMailSettings, DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
+import { createMail, type MailOptions } from './mail/mail-service.ts';
+import { mailRoutes } from './routes/mail.ts';
 import { createLive } from './events/live.ts';
 import { createWebhooks } from './events/webhooks.ts';
 import { createDispatcher } from './events/dispatch.ts';
@@ -56,6 +58,9 @@ export interface ServerOptions extends Partial<Settings> {
   logError?: (line: string) => void;
   /** Open GET /events streams per process (1,000); tests lower it. */
   maxEventStreams?: number;
+  /** Tests: the longest wait of each SMTP step (30 s), and the relay's CA (production: NODE_EXTRA_CA_CERTS). */
+  mailTimeoutMs?: number;
+  smtpCa?: MailOptions['ca'];
 }
 
 export interface RunningServer {
@@ -82,22 +87,28 @@ export function buildRouter(app: ServerContext, publicOrigin: () => string): Rou
   notificationRoutes(router, app);
   configRoutes(router, app);
   backupRoutes(router, app);
+  mailRoutes(router, app);
   auditRoutes(router, app);
   openApiRoutes(router, app);
   return router;
 }
 
-/** Expired sessions, and audit rows older than AUDIT_KEEP_DAYS by the server's clock. */
+/** Mail delivered (or failed) this many days ago leaves the outbox. */
+const MAIL_KEEP_DAYS = 30;
+
+/** Expired sessions, audit rows older than AUDIT_KEEP_DAYS and mail older than MAIL_KEEP_DAYS by the server's clock. */
 export function sweepExpired(app: ServerContext): void {
   app.sessions.sweep();
   app.audit.sweep(new Date(app.now() - app.settings.auditKeepDays * DAY_MS).toISOString());
+  app.mail.store.sweep(new Date(app.now() - MAIL_KEEP_DAYS * DAY_MS).toISOString());
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, ...overrides } = options;
+  const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, mailTimeoutMs, smtpCa, ...overrides } = options;
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
+  checkMailSettings(settings);
   const db = openDatabase(settings.dataDir);
   const sessions = createSessionStore(db, { idleHours: settings.sessionIdleHours, maxDays: settings.sessionMaxDays }, now);
   const webhooks = createWebhooks({ db, urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
@@ -107,6 +118,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dispatcher = createDispatcher(db, live, webhooks);
   const tickets = createTicketStore(db);
   const watchers = createWatcherStore(db);
+  /** http://HOST:PORT once listening: the links in mail when PUBLIC_URL is not set. */
+  let listeningUrl = '';
+  const mail = createMail({ db, settings, publicUrl: () => settings.publicUrl || listeningUrl, now, log, logError, timeoutMs: mailTimeoutMs, ca: smtpCa });
   const app: ServerContext = {
     settings,
     db,
@@ -125,10 +139,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     comments: createCommentStore(db),
     audit: createAuditStore(db),
     live,
-    events: createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: dispatcher.schedule }),
+    events: createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: () => {
+      dispatcher.schedule();
+      mail.worker?.wake();
+    } }),
     watchers,
     notifications: createNotificationStore(db),
     reports: createReportRunner(path.join(settings.dataDir, DB_FILE_NAME)),
+    mail,
     cache: createAnswerCache(dataVersionReader(db)),
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -153,8 +171,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : null;
   app.backups = backups && backups.status;
 
-  let listeningOn = '';
-  const router = buildRouter(app, () => settings.publicUrl || listeningOn);
+  const router = buildRouter(app, () => settings.publicUrl || listeningUrl);
   const handle = createRequestHandler(app, router);
   const server = createHttpServer(settings, handle);
   await new Promise<void>((resolve, reject) => {
@@ -163,7 +180,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-  listeningOn = `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`;
+  const url = `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`;
+  listeningUrl = url;
+  // Messages queued before a restart (or while the relay was down) go out now.
+  mail.worker?.wake();
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -174,14 +194,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       webhooks.close();
       app.live.close();
       void app.reports.close();
+      const mailStopped = mail.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       // Keep-alive connections go idle once their request is answered; close them as they do.
       const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();
       server.close(() => {
         clearTimeout(force);
         clearInterval(reaper);
-        db.close();
-        resolve();
+        void mailStopped.then(() => {
+          db.close();
+          resolve();
+        });
       });
       server.closeIdleConnections();
     }));
@@ -193,5 +216,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       logError(`TLS certificate reload failed, still serving the previous one: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  return { url: listeningOn, port, app, router, reloadCertificate: reload, close };
+  return { url, port, app, router, reloadCertificate: reload, close };
 }

@@ -1,8 +1,11 @@
 /** Server settings: the environment variables of design.md#settings, with their defaults. */
+import os from 'node:os';
 import path from 'node:path';
 import { AUDIT_KEEP_DAYS_DEFAULT } from '../shared/audit.ts';
 import type { LogFormat } from './http/request-log.ts';
 import { DEFAULT_DIRECTORY_SETTINGS, directorySettingsFrom, type DirectorySettings } from './sso/settings.ts';
+import { isHostName, parseMailbox } from './mail/address.ts';
+import { parseSmtpUrl } from './mail/smtp-url.ts';
 
 /** The directory sign-in's part (oidc, passwordSignIn, trustedProxyHeader, trustedProxies) is in sso/settings.ts. */
 export interface Settings extends DirectorySettings {
@@ -54,9 +57,16 @@ export interface Settings extends DirectorySettings {
   auditKeepDays: number;
   /** The mail relay (design.md#notifications); empty: no mail is queued or sent. */
   smtpUrl: string;
+  /** Refuse to send mail over a connection that is not encrypted (a relay without STARTTLS). */
+  smtpRequireTls: boolean;
+  /** The sender of every notification e-mail: `Name <address>` or an address. */
+  mailFrom: string;
   /** Where people reach the helpdesk, for links and Message-IDs in mail; empty: http://HOST:PORT. */
   publicUrl: string;
 }
+
+/** This host's name when it is one a mail address may carry, else `localhost`. */
+const mailHost = () => (isHostName(os.hostname()) ? os.hostname() : 'localhost');
 
 export const DEFAULT_SETTINGS: Settings = {
   port: 3000,
@@ -89,6 +99,8 @@ export const DEFAULT_SETTINGS: Settings = {
   webhookRetrySeconds: [1, 5, 30],
   auditKeepDays: AUDIT_KEEP_DAYS_DEFAULT,
   smtpUrl: '',
+  smtpRequireTls: false,
+  mailFrom: `Helpdesk <helpdesk@${mailHost()}>`,
   publicUrl: '',
   ...DEFAULT_DIRECTORY_SETTINGS,
 };
@@ -125,6 +137,29 @@ function secondsListFrom(env: Env, name: string, fallback: number[]): number[] {
   return values;
 }
 
+function booleanFrom(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/**
+ * SMTP_URL, MAIL_FROM and PUBLIC_URL as the mail needs them; throws a message fit for the
+ * start-up log (never the relay's password). Run on the environment and again on the settings a
+ * test or embedder hands to startServer.
+ */
+export function checkMailSettings(settings: Pick<Settings, 'smtpUrl' | 'mailFrom' | 'publicUrl'>): void {
+  if (settings.smtpUrl) parseSmtpUrl(settings.smtpUrl);
+  if (parseMailbox(settings.mailFrom) === null) {
+    throw new Error(`MAIL_FROM must be an address or "Name <address>", got ${JSON.stringify(settings.mailFrom)}`);
+  }
+  if (settings.publicUrl && !(URL.canParse(settings.publicUrl) && /^https?:$/.test(new URL(settings.publicUrl).protocol))) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL, got ${JSON.stringify(settings.publicUrl)}`);
+  }
+}
+
 const textFrom = (env: Env, name: string, fallback: string) => env[name]?.trim() || fallback;
 
 /** A base path always starts with '/' and never ends with one ('/api', '/helpdesk/api'). */
@@ -135,7 +170,7 @@ export function normalizeApiBase(base: string): string {
 
 export function settingsFromEnv(env: Env = process.env): Settings {
   const d = DEFAULT_SETTINGS;
-  return {
+  const settings: Settings = {
     port: numberFrom(env, 'PORT', d.port, { max: 65535 }),
     host: textFrom(env, 'HOST', d.host),
     dataDir: path.resolve(textFrom(env, 'DATA_DIR', d.dataDir)),
@@ -166,7 +201,11 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),
     auditKeepDays: numberFrom(env, 'AUDIT_KEEP_DAYS', d.auditKeepDays, { min: 1 }),
     smtpUrl: env.SMTP_URL?.trim() ?? d.smtpUrl,
+    smtpRequireTls: booleanFrom(env, 'SMTP_REQUIRE_TLS', d.smtpRequireTls),
+    mailFrom: textFrom(env, 'MAIL_FROM', d.mailFrom),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') ?? d.publicUrl,
     ...directorySettingsFrom(env),
   };
+  checkMailSettings(settings);
+  return settings;
 }

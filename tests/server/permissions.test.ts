@@ -144,6 +144,8 @@ const ROWS: Array<[string, Expected, (caller: Caller) => Promise<Call> | Call]> 
     async () => ({ method: 'PATCH', path: `/api/config/services/${await freshService()}`, json: { name: name('Renamed'), app: 'shaq_app' } }),
   ],
   ['DELETE /config/services/{id}', SUPER_ONLY, async () => ({ method: 'DELETE', path: `/api/config/services/${await freshService()}` })],  ['GET /audit', SUPER_ONLY, () => ({ method: 'GET', path: '/api/audit' })],
+  ['GET /admin/mail', SUPER_ONLY, () => ({ method: 'GET', path: '/api/admin/mail' })],
+  ['POST /admin/mail/test (mail off)', [401, 409, 403, 403, 403, 403], () => ({ method: 'POST', path: '/api/admin/mail/test', json: { to: 'ada@example.com' } })],
 ];
 
 /** Every table, minus the columns that move on their own (last_seen, session use times). */

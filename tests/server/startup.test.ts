@@ -25,6 +25,8 @@ describe('settings', () => {
     expect(s.dataDir).toBe(path.resolve('data'));
     expect(s.distDir).toBe(path.resolve('dist'));
     expect(s.adminPassword).toBeUndefined();
+    expect(s).toMatchObject({ smtpUrl: '', smtpRequireTls: false, publicUrl: '' });
+    expect(s.mailFrom).toMatch(/^Helpdesk <helpdesk@[A-Za-z0-9.-]+>$/);
   });
 
   it('reads every variable', () => {
@@ -33,7 +35,8 @@ describe('settings', () => {
       ADMIN_LAST_NAME: 'C', SESSION_IDLE_HOURS: '1', SESSION_MAX_DAYS: '2', CORS_ORIGINS: 'https://a.example, https://b.example/', SCRYPT_COST: '10', DIST_DIR: '/tmp/d',
       HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '30', MAX_CONNECTIONS_PER_ADDRESS: '8', SEND_IDLE_SECONDS: '20', TLS_CERT_FILE: '/tmp/c.pem', TLS_KEY_FILE: '/tmp/k.pem', LOG_FORMAT: 'JSON', BACKUP_DIR: '/tmp/b', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '3',
       EVENTS_HEARTBEAT_SECONDS: '10', EVENTS_STREAMS_PER_USER: '40', WEBHOOK_URLS: 'https://chat.example/hook, http://127.0.0.1:9000/x', WEBHOOK_SECRET: 's3cret', WEBHOOK_RETRY_SECONDS: '2, 10',
-      AUDIT_KEEP_DAYS: '30', SMTP_URL: 'smtp://relay.example:587', PUBLIC_URL: 'https://helpdesk.example/',
+      AUDIT_KEEP_DAYS: '30', SMTP_URL: 'smtp://relay.example:587', PUBLIC_URL: 'https://helpdesk.example/', SMTP_REQUIRE_TLS: 'true',
+      MAIL_FROM: '"Help, desk" <helpdesk@corp.example>',
       OIDC_ISSUER: 'https://login.example/realms/staff', OIDC_CLIENT_ID: 'helpdesk', OIDC_CLIENT_SECRET: ' s3cret ', OIDC_LABEL: 'Staff login', OIDC_SCOPES: 'openid email profile groups',
       OIDC_ROLE_CLAIM: 'realm_access.roles', OIDC_ROLES: 'super=admins;developer=devs, ops;support=*', PASSWORD_SIGN_IN: 'SUPER',
       TRUSTED_PROXY_HEADER: 'X-Remote-User', TRUSTED_PROXIES: '10.0.0.5, 192.168.0.0/16, fd00::/8',
@@ -43,7 +46,7 @@ describe('settings', () => {
       sessionIdleHours: 1, sessionMaxDays: 2, corsOrigins: ['https://a.example', 'https://b.example'], scryptCost: 10, distDir: '/tmp/d',
       headersTimeoutSeconds: 5, requestTimeoutSeconds: 30, maxConnectionsPerAddress: 8, sendIdleSeconds: 20, tlsCertFile: '/tmp/c.pem', tlsKeyFile: '/tmp/k.pem', logFormat: 'json', backupDir: '/tmp/b', backupEveryHours: 6, backupKeep: 3,
       eventsHeartbeatSeconds: 10, eventsStreamsPerUser: 40, webhookUrls: ['https://chat.example/hook', 'http://127.0.0.1:9000/x'], webhookSecret: 's3cret', webhookRetrySeconds: [2, 10],
-      auditKeepDays: 30, smtpUrl: 'smtp://relay.example:587', publicUrl: 'https://helpdesk.example',
+      auditKeepDays: 30, smtpUrl: 'smtp://relay.example:587', smtpRequireTls: true, mailFrom: '"Help, desk" <helpdesk@corp.example>', publicUrl: 'https://helpdesk.example',
       oidc: {
         issuer: 'https://login.example/realms/staff', clientId: 'helpdesk', clientSecret: ' s3cret ', label: 'Staff login', scopes: 'openid email profile groups', roleClaim: 'realm_access.roles',
         roles: [{ role: 'super', groups: ['admins'] }, { role: 'developer', groups: ['devs', 'ops'] }, { role: 'support', groups: ['*'] }],
@@ -125,6 +128,15 @@ describe('main.ts refuses to start on a bad setting', () => {
 
   it('refuses nonsense numbers', () => expect(() => settingsFromEnv({ PORT: 'abc' })).toThrow(/PORT/));
   it('refuses webhook URLs that are not http(s)', () => expect(() => settingsFromEnv({ WEBHOOK_URLS: 'file:///etc/passwd' })).toThrow(/WEBHOOK_URLS/));
+  it('refuses a malformed SMTP_URL without showing its password, and a MAIL_FROM, PUBLIC_URL or SMTP_REQUIRE_TLS that is none', () => {
+    for (const bad of ['http://u:SECRETPW@relay.example', 'smtp://u:SECRETPW@relay.example/path', 'relay.example:25']) {
+      expect(() => settingsFromEnv({ SMTP_URL: bad })).toThrow(/SMTP_URL/);
+      expect(() => settingsFromEnv({ SMTP_URL: bad })).not.toThrow(/SECRETPW/);
+    }
+    expect(() => settingsFromEnv({ MAIL_FROM: 'Helpdesk <not an address>' })).toThrow(/MAIL_FROM/);
+    expect(() => settingsFromEnv({ PUBLIC_URL: 'ftp://helpdesk.example' })).toThrow(/PUBLIC_URL/);
+    expect(() => settingsFromEnv({ SMTP_REQUIRE_TLS: 'maybe' })).toThrow(/SMTP_REQUIRE_TLS/);
+  });
 });
 
 describe('main.ts', () => {
@@ -148,6 +160,19 @@ describe('main.ts', () => {
     expect(await exited).toBe(0);
     expect(out.match(/Listening on/g)).toHaveLength(1);
     await expect(fs.stat(path.join(tmp, 'main', 'helpdesk.db'))).resolves.toBeTruthy();
+  });
+  it('refuses to start with a malformed SMTP_URL: exit 1, one line that names it, never the password', async () => {
+    const child = spawn(process.execPath, ['src/server/main.ts'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: path.join(tmp, 'bad-smtp'), ADMIN_PASSWORD: 'admin-password', SCRYPT_COST: '4', SMTP_URL: 'smtp://mailer:SECRETPW@relay.example/x' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err.trim()).toMatch(/^Cannot start: SMTP_URL must end after the host and port/);
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).not.toContain('SECRETPW');
   });
 });
 

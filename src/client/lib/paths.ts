@@ -3,6 +3,9 @@
  * actions and the admin navigation's active entry all read these; nothing else spells a path.
  */
 import { ROLES, type Role } from '../../shared/constants.ts';
+import { AREA_HOME, AREA_OF_ROLE, TICKET_PAGE, withTicket } from '../../shared/pages.ts';
+
+export { withTicket };
 
 /** The sign-in page; every other route needs a session. */
 export const SIGN_IN = '/';
@@ -16,9 +19,9 @@ export const DIRECTORY_PAGES = { complete: '/auth/complete', failed: '/auth/fail
 /** Patterns as wouter reads them; ':ticketID' is a ticket number. */
 export const ROUTES = {
   admin: {
-    home: '/admin',
+    home: AREA_HOME.admin,
     tickets: '/admin/tickets',
-    ticket: '/admin/ticket/:ticketID',
+    ticket: TICKET_PAGE.admin,
     editTicket: '/admin/edit-ticket/:ticketID',
     createTicket: '/admin/create-ticket',
     staff: '/admin/staff',
@@ -34,25 +37,20 @@ export const ROUTES = {
     mail: '/admin/mail',
   },
   support: {
-    home: '/support',
+    home: AREA_HOME.support,
     createTicket: '/support/create-ticket',
     editTicket: '/support/edit-ticket/:ticketID',
-    ticket: '/support/ticket-details/:ticketID',
+    ticket: TICKET_PAGE.support,
   },
   developer: {
-    home: '/developer',
-    ticket: '/developer/ticket-details/:ticketID',
+    home: AREA_HOME.developer,
+    ticket: TICKET_PAGE.developer,
     board: '/developer/board',
   },
 } as const;
 
 export type Area = keyof typeof ROUTES;
 
-/** Each role's area (product.md#roles). */
-const AREA_OF_ROLE: Record<Role, Area> = { super: 'admin', support: 'support', developer: 'developer' };
-
-/** A route pattern with its ticket number filled in. */
-export const withTicket = (route: string, number: string) => route.replace(':ticketID', encodeURIComponent(number));
 
 /** A ticket's detail page in an area. */
 export const detailPath = (area: Area, number: string) => withTicket(ROUTES[area].ticket, number);

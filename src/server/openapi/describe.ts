@@ -7,7 +7,7 @@ import { ref, type Schema } from './schemas.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The refusals an operation names beyond what its shape implies (401 signed in, or named by a public one; 400, 413, 415, 422 and 503 with a body; 500 always). */
-export type Refusal = 401 | 403 | 404 | 409 | 422 | 429 | 503;
+export type Refusal = 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503;
 
 export interface QueryParam {
   schema: Schema;
@@ -51,6 +51,7 @@ const RESPONSE_NAMES: Record<number, string> = {
   422: 'Invalid',
   429: 'TooMany',
   500: 'ServerError',
+  502: 'RelayRefused',
   503: 'Busy',
 };
 
@@ -73,6 +74,7 @@ export const RESPONSES: Record<string, unknown> = {
   TooMany: refusal('Too many attempts.', retryAfter),
   Busy: refusal('The server is busy (too many bodies or streamed answers at once).', retryAfter),
   ServerError: refusal('A bug: a generic message; the details are in the server log.'),
+  RelayRefused: refusal("The mail relay refused the message, or could not be reached: `message` is the relay's answer or what went wrong."),
 };
 
 const ID_PARAM: Schema = { type: 'integer', minimum: 1 };

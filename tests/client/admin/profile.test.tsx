@@ -22,6 +22,16 @@ const QUIET_LISTS = {
 };
 
 describe('edit profile', () => {
+  test("a notification e-mail's preferences link (?profile=notifications) opens the profile; closing it drops the query", async () => {
+    fakeApi(QUIET_LISTS);
+    signInAs({ role: 'support', first_name: 'Ada', last_name: 'Lovelace' });
+    renderApp('/support?profile=notifications');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname + window.location.search).toBe('/support');
+  });
+
   test('is prefilled and needs 2 characters per name before anything is sent', async () => {
     const server = fakeApi({ 'GET /config/categories': list([]) });
     signInAs({ role: 'super', first_name: 'Ada', last_name: 'Admin' });

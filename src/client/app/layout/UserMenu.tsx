@@ -3,6 +3,7 @@
  * directory account has no password here: no Change password (Edit profile says why).
  */
 import { useState } from 'react';
+import { PREFERENCES_QUERY } from '../../../shared/pages.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useMenuButton } from '../../components/useMenuButton.ts';
 import { useSignOut } from '../../features/auth/api.ts';
@@ -13,6 +14,15 @@ import styles from './Header.module.css';
 import { ThemeChoice } from './ThemeChoice.tsx';
 
 type Open = 'profile' | 'password' | null;
+
+/** A notification e-mail's footer links to `?profile=notifications`: the profile, where the switches are. */
+const askedForPreferences = () => new URLSearchParams(window.location.search).get(PREFERENCES_QUERY.name) === PREFERENCES_QUERY.value;
+
+function closeDialog(setDialog: (open: Open) => void): void {
+  // Drop the e-mail's query, so that a reload does not open the profile again.
+  if (askedForPreferences()) window.history.replaceState(window.history.state, '', window.location.pathname);
+  setDialog(null);
+}
 
 function MenuItem({ icon, label, onSelect }: { icon: IconName; label: string; onSelect: () => void }) {
   return (
@@ -27,7 +37,7 @@ function MenuItem({ icon, label, onSelect }: { icon: IconName; label: string; on
 
 export function UserMenu() {
   const { open: expanded, close, buttonProps, menuProps } = useMenuButton();
-  const [dialog, setDialog] = useState<Open>(null);
+  const [dialog, setDialog] = useState<Open>(() => (askedForPreferences() ? 'profile' : null));
   const signOut = useSignOut();
   const fromDirectory = useAuth((state) => state.user?.source === 'directory');
 
@@ -50,7 +60,7 @@ export function UserMenu() {
           <MenuItem icon="logout" label="Log out" onSelect={choose(() => void signOut())} />
         </ul>
       )}
-      <EditProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <EditProfileDialog open={dialog === 'profile'} onClose={() => closeDialog(setDialog)} />
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
     </div>
   );

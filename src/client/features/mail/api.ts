@@ -1,35 +1,11 @@
 /** /admin/mail (docs/design.md#notifications, supers): the relay's state, the outbox, the test e-mail. */
+import type { MailStatus } from '../../../shared/mail.ts';
 import type { Envelope } from '../../../shared/types.ts';
 import { useQuery } from '../../lib/query.ts';
 import { request } from '../../lib/request.ts';
 import { GROUPS, useChange } from '../../lib/useChange.ts';
 
-export type MailState = 'off' | 'ok' | 'failing' | 'tls-required';
-export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
-
-export interface MailDelivery {
-  id: number;
-  to: string;
-  subject: string;
-  state: DeliveryState;
-  attempts: number;
-  last_reply: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
-
-/** GET /api/admin/mail. */
-export interface MailStatus {
-  enabled: boolean;
-  relay: string | null;
-  require_tls: boolean;
-  from: string;
-  state: MailState;
-  last_error: string | null;
-  waiting: number;
-  failed: number;
-  deliveries: MailDelivery[];
-}
+export type { MailDelivery, MailDeliveryState as DeliveryState, MailState, MailStatus } from '../../../shared/mail.ts';
 
 export function useMailStatus() {
   return useQuery([...GROUPS.mail, 'status'], async (signal) => (await request<Envelope<MailStatus>>('/admin/mail', { signal })).data);
