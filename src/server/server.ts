@@ -23,6 +23,7 @@ import { configRoutes } from './routes/config.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { reportRoutes } from './routes/report.ts';
+import { slaRoutes } from './routes/sla.ts';
 import { DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
 import { createLive } from './events/live.ts';
 import { createWebhooks } from './events/webhooks.ts';
@@ -39,8 +40,11 @@ import { createReportRunner } from './store/report-runner.ts';
 import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
+import { createSlaService } from './sla/service.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
+/** Time alone moves a ticket to due soon or breached: told within a minute (design.md#service-levels). */
+export const SLA_SWEEP_EVERY_MS = 30_000;
 /** In-flight requests get this long to finish on shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_REAP_EVERY_MS = 50;
@@ -54,6 +58,8 @@ export interface ServerOptions extends Partial<Settings> {
   logError?: (line: string) => void;
   /** Open GET /events streams per process (1,000); tests lower it. */
   maxEventStreams?: number;
+  /** Runs the service-level sweep every so often; tests pass one that never fires and call `app.sla.sweep()` with the clock moved. */
+  slaTimer?: (sweep: () => void) => () => void;
 }
 
 export interface RunningServer {
@@ -79,8 +85,15 @@ export function buildRouter(app: ServerContext): Router {
   configRoutes(router, app);
   backupRoutes(router, app);
   auditRoutes(router, app);
+  slaRoutes(router, app);
   openApiRoutes(router, app);
   return router;
+}
+
+/** The service-level timer: a sweep every SLA_SWEEP_EVERY_MS, one at a time. */
+function everySlaSweep(sweep: () => void): () => void {
+  const timer = setInterval(sweep, SLA_SWEEP_EVERY_MS).unref();
+  return () => clearInterval(timer);
 }
 
 /** Expired sessions, and audit rows older than AUDIT_KEEP_DAYS by the server's clock. */
@@ -90,7 +103,7 @@ export function sweepExpired(app: ServerContext): void {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, ...overrides } = options;
+  const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, slaTimer = everySlaSweep, ...overrides } = options;
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
@@ -103,6 +116,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dispatcher = createDispatcher(db, live, webhooks);
   const tickets = createTicketStore(db);
   const watchers = createWatcherStore(db);
+  const events = createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: dispatcher.schedule });
+  const cache = createAnswerCache(dataVersionReader(db));
+  const sla = createSlaService({
+    db,
+    events,
+    now,
+    onChanged: (changed) => cache.invalidate(...(changed === 'all' ? [CACHE_TAGS.details] : changed.map(CACHE_TAGS.ticket))),
+  });
   const app: ServerContext = {
     settings,
     db,
@@ -121,11 +142,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     comments: createCommentStore(db),
     audit: createAuditStore(db),
     live,
-    events: createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: dispatcher.schedule }),
+    events,
     watchers,
+    sla,
     notifications: createNotificationStore(db),
     reports: createReportRunner(path.join(settings.dataDir, DB_FILE_NAME)),
-    cache: createAnswerCache(dataVersionReader(db)),
+    cache,
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -143,6 +165,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
   app.queue.stats({});
   const sweeper = setInterval(() => sweepExpired(app), SWEEP_EVERY_MS).unref();
+  const stopSlaTimer = slaTimer(() => void sla.sweep().catch((error: unknown) => logError(`Service-level sweep failed: ${error instanceof Error ? error.stack : String(error)}`)));
   const { backupDir, backupEveryHours, backupKeep } = settings;
   const backups = backupDir
     ? scheduleBackups(path.join(settings.dataDir, DB_FILE_NAME), { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError })
@@ -163,6 +186,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       clearInterval(sweeper);
+      stopSlaTimer();
+      sla.stop();
       backups?.stop();
       dispatcher.close();
       webhooks.close();
