@@ -7,6 +7,7 @@ import { BEARER, operation, RESPONSES, type OperationSpec } from './describe.ts'
 import { ACCOUNT_OPERATIONS } from './paths-accounts.ts';
 import { MORE_OPERATIONS } from './paths-more.ts';
 import { NOTIFICATION_OPERATIONS, NOTIFICATION_SCHEMAS } from './paths-notifications.ts';
+import { SLA_OPERATIONS, SLA_SCHEMAS } from './paths-sla.ts';
 import { TICKET_OPERATIONS } from './paths-tickets.ts';
 import { SCHEMAS } from './schemas.ts';
 
@@ -23,7 +24,7 @@ const DESCRIPTION = [
   'Lists and details carry a weak `ETag` and answer `If-None-Match` with 304. A known path called with a method it does not take is a 405 with `Allow`; an unknown path is a 404.',
 ].join('\n');
 
-export const OPERATIONS: readonly OperationSpec[] = [...ACCOUNT_OPERATIONS, ...TICKET_OPERATIONS, ...MORE_OPERATIONS, ...NOTIFICATION_OPERATIONS];
+export const OPERATIONS: readonly OperationSpec[] = [...ACCOUNT_OPERATIONS, ...TICKET_OPERATIONS, ...MORE_OPERATIONS, ...NOTIFICATION_OPERATIONS, ...SLA_OPERATIONS];
 
 function paths(operations: readonly OperationSpec[]): Record<string, Record<string, unknown>> {
   const byPath: Record<string, Record<string, unknown>> = {};
@@ -43,7 +44,7 @@ export function openApiDocument(apiBase: string): Record<string, unknown> {
     paths: paths(OPERATIONS),
     components: {
       securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', description: 'The token `POST /auth/sign-in` answers.' } },
-      schemas: { ...SCHEMAS, ...NOTIFICATION_SCHEMAS },
+      schemas: { ...SCHEMAS, ...NOTIFICATION_SCHEMAS, ...SLA_SCHEMAS },
       responses: RESPONSES,
     },
   };
