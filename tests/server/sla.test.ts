@@ -196,6 +196,19 @@ describe('the queue', () => {
     expect(after.body.data.list.map((ticket: any) => ticket.number)).not.toContain(fresh.body.data.number);
   });
 
+  it('reports the share of service levels met per group', async () => {
+    const outcomes = rows("SELECT priority, sla_state, count(*) AS n FROM tickets WHERE sla_state IN ('met', 'breached') GROUP BY 1, 2");
+    const of = (priority: string, state: string) => outcomes.find((row) => row.priority === priority && row.sla_state === state)?.n ?? 0;
+    expect(of('high', 'met')).toBeGreaterThan(0);
+    expect(of('high', 'breached')).toBeGreaterThan(0);
+    const day = new Date(t.server.app.now()).toISOString().slice(0, 10);
+    const from = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
+    const report = await t.call('GET', `/api/tickets/report?from=${from}&to=${day}&group=priority`, { token: w.admin.token });
+    const high = report.body.data.groups.find((group: any) => group.key === 'high');
+    expect(high.sla_met_share).toBeCloseTo(of('high', 'met') / (of('high', 'met') + of('high', 'breached')), 3);
+    expect(report.body.data.groups.find((group: any) => group.key === 'low')?.sla_met_share ?? null).toBeNull();
+  });
+
   it('reads the sla filter from an index', () => {
     const plan = t.server.app.queue.plan({ sla: ['breached'], app: ['shaq_app'] }).join('\n');
     expect(plan).toMatch(/tickets_sla/);
