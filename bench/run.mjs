@@ -17,6 +17,7 @@ import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
 import { benchSearch } from './search.mjs';
 import { benchStalls } from './stalls.mjs';
+import { benchSla } from './sla.mjs';
 
 /** One line a part: what it measures, and whether a bare `npm run bench` runs it. */
 const PARTS = {
@@ -34,6 +35,7 @@ const PARTS = {
   stalls: { run: benchStalls, byDefault: false, about: 'health beside the long answers (whole list, CSV, report, renames) at 100,000 tickets' },
   mail: { run: benchMail, byDefault: false, about: 'notification e-mails through a local SMTP relay, against bare TCP' },
   notify: { run: benchNotify, byDefault: false, about: 'p99 of a comment that notifies 20 people vs one that notifies none' },
+  sla: { run: benchSla, byDefault: false, about: 'a service-level policy change at 100,000 open tickets, health meanwhile, and the idle timer sweep' },
 };
 
 const asked = process.argv.slice(2);
