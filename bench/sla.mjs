@@ -4,7 +4,6 @@
  * ≤ 100 ms); then the timer's sweep when nothing crosses, in this process on the same database (target:
  * ≤ 5 ms a minute). `npm run bench -- sla`.
  */
-import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -29,7 +28,6 @@ const policy = (hours) => ({
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function healthWhile(base, work) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let done = false;
   const t0 = performance.now();
   const finished = work().finally(() => (done = true));
@@ -41,7 +39,6 @@ async function healthWhile(base, work) {
     await pause(PING_GAP_MS);
   }
   await finished;
-  agent.destroy();
   return { ms: performance.now() - t0, health: times };
 }
 

@@ -40,6 +40,8 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
   const byId = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets WHERE id = ?`);
   const openAfter = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets WHERE id > ? AND status IN ('opened', 'assigned') ORDER BY id LIMIT ?`);
   const crossed = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets INDEXED BY tickets_sla_next WHERE sla_next_at <= ? ORDER BY sla_next_at LIMIT ?`);
+  // The idle sweep is this one seek, with no write transaction.
+  const anyCrossed = db.prepare('SELECT 1 FROM tickets INDEXED BY tickets_sla_next WHERE sla_next_at <= ? LIMIT 1');
   const write = db.prepare('UPDATE tickets SET respond_by = $respond_by, resolve_by = $resolve_by, sla_state = $sla_state, sla_next_at = $sla_next_at WHERE id = $id');
 
   const stored = () => (readPolicy.get() as { policy: string } | undefined)?.policy;
@@ -130,28 +132,29 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
   };
 
   async function sweepAll(): Promise<number> {
-      let told = 0;
-      for (;;) {
-        const at = now();
-        const { rows, moved } = transaction(db, () => {
-          const rows = crossed.all(new Date(at).toISOString(), SWEEP_BATCH) as unknown as ClockRow[];
-          const moved: number[] = [];
-          for (const row of rows) {
-            const columns = update(row, at);
-            if (!columns) continue;
-            moved.push(row.id);
-            const state = columns.sla_state;
-            if (state !== row.sla_state && (state === 'due_soon' || state === 'breached')) {
-              events.record(row.id, null, { kind: 'sla', state });
-              told++;
-            }
+    let told = 0;
+    for (;;) {
+      const at = now();
+      if (anyCrossed.get(new Date(at).toISOString()) === undefined) return told;
+      const { rows, moved } = transaction(db, () => {
+        const rows = crossed.all(new Date(at).toISOString(), SWEEP_BATCH) as unknown as ClockRow[];
+        const moved: number[] = [];
+        for (const row of rows) {
+          const columns = update(row, at);
+          if (!columns) continue;
+          moved.push(row.id);
+          const state = columns.sla_state;
+          if (state !== row.sla_state && (state === 'due_soon' || state === 'breached')) {
+            events.record(row.id, null, { kind: 'sla', state });
+            told++;
           }
-          return { rows, moved };
-        });
-        if (moved.length) onChanged(moved);
-        if (rows.length < SWEEP_BATCH || stopped) return told;
-        await nextTurn();
-      }
+        }
+        return { rows, moved };
+      });
+      if (moved.length) onChanged(moved);
+      if (rows.length < SWEEP_BATCH || stopped) return told;
+      await nextTurn();
+    }
   }
   return service;
 }
