@@ -6,7 +6,8 @@
 import { formatDueDate, isOverdue } from './ticketFields.ts';
 import type { Status } from './constants.ts';
 import type { FieldErrors } from './validators.ts';
-import { isTimeZone, isoDay, nextDay, wallTime, weekdayOf, zonedInstant } from './zonedTime.ts';
+import { createBusinessTime } from './businessTime.ts';
+import { isTimeZone } from './zonedTime.ts';
 
 export type SlaState = 'none' | 'on_track' | 'due_soon' | 'breached' | 'met';
 export type SlaSpan = [start: string, end: string];
@@ -120,61 +121,23 @@ function policyErrors(body: unknown): FieldErrors {
   return errors;
 }
 
-type Day = Pick<ReturnType<typeof wallTime>, 'year' | 'month' | 'day'>;
-type Span = readonly [start: number, end: number];
+/** One running total of working time per policy object (businessTime.ts). */
+const timelines = new WeakMap<SlaPolicy, ReturnType<typeof createBusinessTime>>();
 
-/** Past this many days remembered for one policy, the memory starts again (a policy meets a few hundred). */
-const DAYS_REMEMBERED_MAX = 20_000;
-
-/** A policy's working spans of each day, as instants: worked out once, since a recompute asks for the same days 100,000 times. */
-interface Calendar {
-  holidays: Set<string>;
-  days: Map<string, readonly Span[]>;
-  /** No weekday has hours: no time ever counts. */
-  empty: boolean;
-}
-const calendars = new WeakMap<SlaPolicy, Calendar>();
-
-function calendarOf(policy: SlaPolicy): Calendar {
-  let calendar = calendars.get(policy);
-  if (!calendar) {
-    const empty = WEEKDAYS.every((day) => (policy.week[day] ?? []).length === 0);
-    calendar = { holidays: new Set(policy.holidays), days: new Map(), empty };
-    calendars.set(policy, calendar);
+function timelineOf(policy: SlaPolicy) {
+  let timeline = timelines.get(policy);
+  if (!timeline) {
+    // The week as businessTime.ts reads it: 0 = Sunday.
+    const week = [6, 0, 1, 2, 3, 4, 5].map((i) =>
+      (policy.week[WEEKDAYS[i]!] ?? []).map(([start, end]) => [timeMinutes(start), timeMinutes(end)] as const).sort((a, b) => a[0] - b[0]),
+    );
+    timeline = createBusinessTime({ timeZone: policy.timezone, week, holidays: new Set(policy.holidays) });
+    timelines.set(policy, timeline);
   }
-  return calendar;
+  return timeline;
 }
 
-function spansOf(policy: SlaPolicy, calendar: Calendar, date: Day): readonly Span[] {
-  const key = isoDay(date);
-  let spans = calendar.days.get(key);
-  if (spans) return spans;
-  if (calendar.holidays.has(key)) spans = [];
-  else {
-    const hours = policy.week[WEEKDAYS[(weekdayOf(date) + 6) % 7]!] ?? [];
-    const ranges = hours.map(([start, end]) => [timeMinutes(start), timeMinutes(end)] as const).sort((a, b) => a[0] - b[0]);
-    spans = ranges
-      .map(([start, end]) => [zonedInstant(date.year, date.month, date.day, start, policy.timezone).getTime(), zonedInstant(date.year, date.month, date.day, end, policy.timezone).getTime()] as const)
-      // An hour the clocks skip (02:00–03:00 on the spring change) has no length.
-      .filter(([start, end]) => end > start);
-  }
-  if (calendar.days.size >= DAYS_REMEMBERED_MAX) calendar.days.clear();
-  calendar.days.set(key, spans);
-  return spans;
-}
-
-/** Each working span from `from` on, as instants, in order; stops after MAX_SEARCH_DAYS. */
-function* workingSpans(policy: SlaPolicy, from: Date): Generator<Span> {
-  const calendar = calendarOf(policy);
-  if (calendar.empty || Number.isNaN(from.getTime())) return;
-  let date: Day = wallTime(from, policy.timezone);
-  for (let i = 0; i < MAX_SEARCH_DAYS; i++, date = nextDay(date)) {
-    for (const [at, until] of spansOf(policy, calendar, date)) {
-      const clipped = Math.max(at, from.getTime());
-      if (until > clipped) yield [clipped, until];
-    }
-  }
-}
+const hasHours = (policy: SlaPolicy) => WEEKDAYS.some((day) => (policy.week[day] ?? []).length > 0);
 
 /**
  * The instant `minutes` of working time after `from`: time counts only inside the week's hours,
@@ -182,22 +145,14 @@ function* workingSpans(policy: SlaPolicy, from: Date): Generator<Span> {
  * opening. An Invalid Date when the policy has no working time within three years.
  */
 export function addBusinessMinutes(policy: SlaPolicy, from: Date, minutes: number): Date {
-  let left = minutes * MINUTE_MS;
-  for (const [start, end] of workingSpans(policy, from)) {
-    if (end - start >= left) return new Date(start + left);
-    left -= end - start;
-  }
-  return new Date(NaN);
+  if (!hasHours(policy) || Number.isNaN(from.getTime())) return new Date(NaN);
+  return new Date(timelineOf(policy).add(from.getTime(), minutes * MINUTE_MS, MAX_SEARCH_DAYS));
 }
 
 /** Whole minutes of working time between two instants (0 when `to` is not after `from`). */
 export function businessMinutesBetween(policy: SlaPolicy, from: Date, to: Date): number {
-  let total = 0;
-  for (const [start, end] of workingSpans(policy, from)) {
-    if (start >= to.getTime()) break;
-    total += Math.min(end, to.getTime()) - start;
-  }
-  return Math.floor(total / MINUTE_MS);
+  if (!hasHours(policy) || Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return 0;
+  return Math.floor(timelineOf(policy).between(from.getTime(), to.getTime()) / MINUTE_MS);
 }
 
 /** "40 min", "2 h", "3 d": the coarsest unit that is at least one. */

@@ -38,7 +38,8 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
     ON CONFLICT (id) DO UPDATE SET policy = excluded.policy, updated_at = excluded.updated_at`);
   const dropPolicy = db.prepare('DELETE FROM sla_policy');
   const byId = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets WHERE id = ?`);
-  const openAfter = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets WHERE id > ? AND status IN ('opened', 'assigned') ORDER BY id LIMIT ?`);
+  // By rowid: through tickets_status, each batch would collect and sort every open ticket again.
+  const openAfter = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets NOT INDEXED WHERE id > ? AND status IN ('opened', 'assigned') ORDER BY id LIMIT ?`);
   const crossed = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets INDEXED BY tickets_sla_next WHERE sla_next_at <= ? ORDER BY sla_next_at LIMIT ?`);
   // The idle sweep is this one seek, with no write transaction.
   const anyCrossed = db.prepare('SELECT 1 FROM tickets INDEXED BY tickets_sla_next WHERE sla_next_at <= ? LIMIT 1');
