@@ -47,6 +47,17 @@ describe('business minutes', () => {
     const nights = policyIn('Europe/Berlin', { sat: [['20:00', '24:00']], sun: [['00:00', '02:00']] });
     expect(add(nights, '2026-01-10T22:00:00Z', 120)).toBe('2026-01-11T00:00:00.000Z'); // Sat 23:00 + 2 h → Sun 01:00
   });
+  it('answers for instants years apart with one policy (its running total grows both ways)', () => {
+    const policy = policyIn('Europe/Berlin');
+    expect(add(policy, '2026-01-05T09:00:00Z', 60)).toBe('2026-01-05T10:00:00.000Z');
+    expect(add(policy, '2019-01-07T09:00:00Z', 60)).toBe('2019-01-07T10:00:00.000Z');
+    expect(add(policy, '2031-01-06T09:00:00Z', 60)).toBe('2031-01-06T10:00:00.000Z');
+    expect(between(policy, '2019-01-07T08:00:00Z', '2031-01-06T09:00:00Z')).toBeGreaterThan(0);
+  });
+  it('with no time to use, is the next working moment; at a span\'s end, that end', () => {
+    expect(add(berlin, '2026-01-05T11:30:00Z', 0)).toBe('2026-01-05T12:00:00.000Z'); // 12:30, lunch → 13:00
+    expect(add(berlin, '2026-01-05T08:00:00Z', 180)).toBe('2026-01-05T11:00:00.000Z'); // 09:00 + 3 h → 12:00, not 13:00
+  });
   it('has no deadline when the week has no hours', () => {
     expect(addBusinessMinutes(policyIn('Europe/Berlin', { mon: [], tue: [], wed: [], thu: [], fri: [] }), new Date('2026-01-05T09:00:00Z'), 5).getTime()).toBeNaN();
   });
