@@ -18,6 +18,7 @@ import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
 import { benchSearch } from './search.mjs';
 import { benchStalls } from './stalls.mjs';
+import { benchSla } from './sla.mjs';
 
 /** One line a part: what it measures, and whether a bare `npm run bench` runs it. */
 const PARTS = {
@@ -36,6 +37,7 @@ const PARTS = {
   mail: { run: benchMail, byDefault: false, about: 'notification e-mails through a local SMTP relay, against bare TCP' },
   outbox: { run: benchOutbox, byDefault: false, about: '10,000 queued notification e-mails drained by the outbox worker, against raw sessions' },
   notify: { run: benchNotify, byDefault: false, about: 'p99 of a comment that notifies 20 people vs one that notifies none' },
+  sla: { run: benchSla, byDefault: false, about: 'a service-level policy change at 100,000 open tickets, health meanwhile, and the idle timer sweep' },
 };
 
 const asked = process.argv.slice(2);

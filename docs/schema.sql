@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 12) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 13) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -124,6 +124,12 @@ CREATE TABLE sessions (
 
 CREATE INDEX sessions_user ON sessions (user_id);
 
+CREATE TABLE sla_policy (
+  id         INTEGER PRIMARY KEY CHECK (id = 1),
+  policy     TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
 CREATE TABLE ticket_events (
   id        INTEGER PRIMARY KEY,
   ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
@@ -189,7 +195,8 @@ CREATE TABLE tickets (
   GENERATED ALWAYS AS (CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) VIRTUAL, facets TEXT GENERATED ALWAYS AS (
   'status_' || status || ' app_' || app || ' priority_' || priority || ' category_' || category_id ||
   ' service_' || service_id || ' creator_' || coalesce(created_by_id, 'none') || ' developer_' || coalesce(developer_id, 'none')
-) VIRTUAL, due_date TEXT, due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL, comment_count INTEGER NOT NULL DEFAULT 0);
+) VIRTUAL, due_date TEXT, due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL, comment_count INTEGER NOT NULL DEFAULT 0, respond_by TEXT, resolve_by TEXT, responded_at TEXT, sla_clock_at TEXT, sla_state TEXT NOT NULL DEFAULT 'none'
+  CHECK (sla_state IN ('none', 'on_track', 'due_soon', 'breached', 'met')), sla_next_at TEXT);
 
 CREATE INDEX tickets_app ON tickets (app, created_at DESC, id DESC);
 
@@ -215,6 +222,10 @@ CREATE INDEX tickets_report ON tickets (created_at, status, app, priority, categ
 CREATE INDEX tickets_report_id ON tickets (id, created_at, status, app, priority, category_id, service_id, developer_id);
 
 CREATE INDEX tickets_service ON tickets (service_id, created_at DESC, id DESC);
+
+CREATE INDEX tickets_sla ON tickets (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id, created_at);
+
+CREATE INDEX tickets_sla_next ON tickets (sla_next_at) WHERE sla_next_at IS NOT NULL;
 
 CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
 

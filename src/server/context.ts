@@ -18,6 +18,7 @@ import type { ReportRunner } from './store/report-runner.ts';
 import type { TicketQueue } from './store/ticket-queue.ts';
 import type { TicketStore } from './store/tickets.ts';
 import type { UserStore } from './store/users.ts';
+import type { SlaService } from './sla/service.ts';
 
 export interface ServerContext {
   settings: Settings;
@@ -38,6 +39,8 @@ export interface ServerContext {
   /** Records a ticket change's event, notifications and mail inside its transaction (design.md#notifications). */
   events: EventRecorder;
   watchers: WatcherStore;
+  /** The service-level policy, each ticket's clock and the timer's sweep (design.md#service-levels). */
+  sla: SlaService;
   notifications: NotificationStore;
   /** The reports' figures, made on a thread of their own. */
   reports: ReportRunner;

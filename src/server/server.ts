@@ -23,6 +23,7 @@ import { configRoutes } from './routes/config.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { ticketRoutes } from './routes/tickets.ts';
 import { reportRoutes } from './routes/report.ts';
+import { slaRoutes } from './routes/sla.ts';
 import { checkMailSettings, DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
 import { createMail, type MailOptions } from './mail/mail-service.ts';
 import { mailRoutes } from './routes/mail.ts';
@@ -43,8 +44,11 @@ import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
 import { directoryRoutes } from './sso/routes.ts';
 import { createDirectorySignIn } from './sso/state.ts';
+import { createSlaService } from './sla/service.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
+/** Time alone moves a ticket to due soon or breached: told within a minute (design.md#service-levels). */
+export const SLA_SWEEP_EVERY_MS = 30_000;
 /** In-flight requests get this long to finish on shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_REAP_EVERY_MS = 50;
@@ -61,6 +65,8 @@ export interface ServerOptions extends Partial<Settings> {
   /** Tests: the longest wait of each SMTP step (30 s), and the relay's CA (production: NODE_EXTRA_CA_CERTS). */
   mailTimeoutMs?: number;
   smtpCa?: MailOptions['ca'];
+  /** Runs the service-level sweep every so often; tests pass one that never fires and call `app.sla.sweep()` with the clock moved. */
+  slaTimer?: (sweep: () => void) => () => void;
 }
 
 export interface RunningServer {
@@ -89,8 +95,15 @@ export function buildRouter(app: ServerContext, publicOrigin: () => string): Rou
   backupRoutes(router, app);
   mailRoutes(router, app);
   auditRoutes(router, app);
+  slaRoutes(router, app);
   openApiRoutes(router, app);
   return router;
+}
+
+/** The service-level timer: a sweep every SLA_SWEEP_EVERY_MS, one at a time. */
+function everySlaSweep(sweep: () => void): () => void {
+  const timer = setInterval(sweep, SLA_SWEEP_EVERY_MS).unref();
+  return () => clearInterval(timer);
 }
 
 /** Mail delivered (or failed) this many days ago leaves the outbox. */
@@ -104,7 +117,7 @@ export function sweepExpired(app: ServerContext): void {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, mailTimeoutMs, smtpCa, ...overrides } = options;
+  const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, mailTimeoutMs, smtpCa, slaTimer = everySlaSweep, ...overrides } = options;
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const settings: Settings = { ...DEFAULT_SETTINGS, ...given };
   settings.apiBase = normalizeApiBase(settings.apiBase);
@@ -121,6 +134,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   /** http://HOST:PORT once listening: the links in mail when PUBLIC_URL is not set. */
   let listeningUrl = '';
   const mail = createMail({ db, settings, publicUrl: () => settings.publicUrl || listeningUrl, now, log, logError, timeoutMs: mailTimeoutMs, ca: smtpCa });
+  const events = createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: () => {
+    dispatcher.schedule();
+    mail.worker?.wake();
+  } });
+  const cache = createAnswerCache(dataVersionReader(db));
+  const sla = createSlaService({
+    db,
+    events,
+    now,
+    onChanged: (changed) => cache.invalidate(...(changed === 'all' ? [CACHE_TAGS.details] : changed.map(CACHE_TAGS.ticket))),
+  });
   const app: ServerContext = {
     settings,
     db,
@@ -139,15 +163,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     comments: createCommentStore(db),
     audit: createAuditStore(db),
     live,
-    events: createEventRecorder({ db, tickets, watchers, webhooks, nowIso, smtpUrl: settings.smtpUrl, publicUrl: settings.publicUrl, afterCommit: () => {
-      dispatcher.schedule();
-      mail.worker?.wake();
-    } }),
+    events,
     watchers,
+    sla,
     notifications: createNotificationStore(db),
     reports: createReportRunner(path.join(settings.dataDir, DB_FILE_NAME)),
     mail,
-    cache: createAnswerCache(dataVersionReader(db)),
+    cache,
     accountLimiter: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     addressLimiter: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
     pairLimiter: createRateLimiter(PAIR_FAILURE_LIMIT, FAILURE_WINDOW_MS, now),
@@ -165,6 +187,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
   app.queue.stats({});
   const sweeper = setInterval(() => sweepExpired(app), SWEEP_EVERY_MS).unref();
+  const stopSlaTimer = slaTimer(() => void sla.sweep().catch((error: unknown) => logError(`Service-level sweep failed: ${error instanceof Error ? error.stack : String(error)}`)));
   const { backupDir, backupEveryHours, backupKeep } = settings;
   const backups = backupDir
     ? scheduleBackups(path.join(settings.dataDir, DB_FILE_NAME), { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError })
@@ -189,6 +212,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       clearInterval(sweeper);
+      stopSlaTimer();
+      sla.stop();
       backups?.stop();
       dispatcher.close();
       webhooks.close();

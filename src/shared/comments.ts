@@ -69,7 +69,8 @@ export interface TicketComment {
   edited_at: string | null;
 }
 
-export const TICKET_CHANGES = ['created', 'updated', 'status', 'comment'] as const;
+/** 'sla': time alone moved a ticket to due soon or breached (design.md#service-levels). */
+export const TICKET_CHANGES = ['created', 'updated', 'status', 'comment', 'sla'] as const;
 export type TicketChange = (typeof TICKET_CHANGES)[number];
 
 /** The data of one `event: ticket` on GET /events. */

@@ -93,7 +93,11 @@ export const ticketInText = (ticket: { number: string; title: string }) => `${ti
 /** What happened, as a notification tells it. */
 export type NotifiedChange =
   | { kind: 'assigned'; developer: string; developerId: number | null }
-  | { kind: 'closed' | 'reopened' | 'commented' };
+  | { kind: 'closed' | 'reopened' | 'commented' }
+  | { kind: 'sla'; state: 'due_soon' | 'breached' };
+
+/** A service level's crossing in one sentence (design.md#service-levels): 'TCK-000042 "Printer on fire" is due soon'. */
+export const slaSentence = (what: string, state: 'due_soon' | 'breached') => (state === 'due_soon' ? `${what} is due soon` : `${what} breached its service level`);
 
 /** The one sentence a recipient reads: 'Ada assigned TCK-000042 "Printer on fire" to you'. */
 export function notificationText(actor: string, ticket: { number: string; title: string }, change: NotifiedChange, reason: NotificationReason, recipientId: number): string {
@@ -104,6 +108,7 @@ export function notificationText(actor: string, ticket: { number: string; title:
     case 'closed': return `${actor} closed ${what}`;
     case 'reopened': return `${actor} reopened ${what}`;
     case 'commented': return `${actor} commented on ${what}`;
+    case 'sla': return slaSentence(what, change.state);
   }
 }
 

@@ -62,6 +62,8 @@ export interface ReportGroupRow {
   closed: number;
   open: number;
   median_close_hours: number | null;
+  /** Of the group's tickets created in the range whose service level has an outcome (met, or breached), the share met: 0–1; null when none has. */
+  sla_met_share?: number | null;
 }
 
 /** `GET /tickets/report` under `data`. */

@@ -2,6 +2,7 @@
 import type { AppName, LogAction, Role, Status } from './constants.ts';
 import type { TicketInput } from './ticketFields.ts';
 import type { AccountSource } from './auth.ts';
+import type { TicketSla } from './sla.ts';
 
 export interface User {
   id: number;
@@ -34,6 +35,8 @@ export interface Ticket extends Omit<TicketInput, 'image'> {
   developer: { id: number | null; name: string } | null;
   created_at: string;
   updated_at: string;
+  /** Service level (design.md#service-levels): state 'none' and nulls while SLA is off. Every server answer carries it. */
+  sla?: TicketSla;
 }
 
 export interface TicketLogEntry {

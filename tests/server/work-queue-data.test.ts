@@ -25,10 +25,10 @@ const stats = async (query = '') => (await t.call('GET', `/api/tickets/stats?${q
 
 describe('stats', () => {
   it('counts by status, plus open work without a developer, under the same filters', async () => {
-    expect(await stats()).toEqual({ total: 3, status: { opened: 1, assigned: 1, closed: 1 }, unassigned: 1 });
-    expect(await stats('status=closed')).toEqual({ total: 1, status: { opened: 0, assigned: 0, closed: 1 }, unassigned: 0 });
+    expect(await stats()).toEqual({ total: 3, status: { opened: 1, assigned: 1, closed: 1 }, unassigned: 1, sla: { due_soon: 0, breached: 0 } });
+    expect(await stats('status=closed')).toEqual({ total: 1, status: { opened: 0, assigned: 0, closed: 1 }, unassigned: 0, sla: { due_soon: 0, breached: 0 } });
     expect(await stats(`developer_id=${w.developer.id}`)).toMatchObject({ total: 2, unassigned: 0 });
-    expect(await stats('q=nothing-like-this')).toEqual({ total: 0, status: { opened: 0, assigned: 0, closed: 0 }, unassigned: 0 });
+    expect(await stats('q=nothing-like-this')).toEqual({ total: 0, status: { opened: 0, assigned: 0, closed: 0 }, unassigned: 0, sla: { due_soon: 0, breached: 0 } });
     expect((await t.call('GET', '/api/tickets/stats?status=lost', { token: w.admin.token })).status).toBe(422);
   });
 

@@ -419,4 +419,27 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE UNIQUE INDEX user_identities_user ON user_identities (user_id, issuer);
   `,
+  // 13: service levels (design.md#service-levels). One policy row (none: SLA off). Each ticket keeps its
+  // deadlines, first response, state and the next instant time alone changes that state, so lists filter
+  // and count by state from an index, and the timer finds what crosses by seeking sla_next_at. sla_clock_at
+  // is when the resolve clock started: the creation, or the last reopen. None of these columns is in the
+  // search index's trigger, so a policy change rewrites no search entry.
+  `
+  CREATE TABLE sla_policy (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    policy     TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  ALTER TABLE tickets ADD COLUMN respond_by TEXT;
+  ALTER TABLE tickets ADD COLUMN resolve_by TEXT;
+  ALTER TABLE tickets ADD COLUMN responded_at TEXT;
+  ALTER TABLE tickets ADD COLUMN sla_clock_at TEXT;
+  ALTER TABLE tickets ADD COLUMN sla_state TEXT NOT NULL DEFAULT 'none'
+    CHECK (sla_state IN ('none', 'on_track', 'due_soon', 'breached', 'met'));
+  ALTER TABLE tickets ADD COLUMN sla_next_at TEXT;
+  UPDATE tickets SET responded_at = (SELECT min(l.created_at) FROM ticket_logs l WHERE l.ticket_id = tickets.id AND l.action = 'assigned'),
+    sla_clock_at = coalesce((SELECT max(l.created_at) FROM ticket_logs l WHERE l.ticket_id = tickets.id AND l.action = 'opened'), created_at);
+  CREATE INDEX tickets_sla ON tickets (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id, created_at);
+  CREATE INDEX tickets_sla_next ON tickets (sla_next_at) WHERE sla_next_at IS NOT NULL;
+  `,
 ];

@@ -1,12 +1,14 @@
 /** What a ticket event says happened (design.md#live-updates): the action recorded, its change word, and its text line. */
-import { ticketInText, type TicketChange } from '../../shared/index.ts';
+import { slaSentence, ticketInText, type TicketChange } from '../../shared/index.ts';
 
 /** What happened, in words a chat tool shows as is (the webhook `text`). */
 export type TicketAction =
   | { kind: 'created' | 'edited' | 'closed' | 'reopened' | 'unassigned' }
   | { kind: 'assigned'; developer: string; developer_id: number | null }
   | { kind: 'commented'; body: string }
-  | { kind: 'comment-edited' | 'comment-deleted' };
+  | { kind: 'comment-edited' | 'comment-deleted' }
+  /** Time alone moved the ticket's service level (design.md#service-levels): the server's timer, no person. */
+  | { kind: 'sla'; state: 'due_soon' | 'breached' };
 
 const COMMENT_IN_TEXT_MAX = 140;
 
@@ -30,11 +32,12 @@ export function describe(actor: string, ticket: { number: string; title: string 
     case 'commented': return `${actor} commented on ${what}: ${oneLine(action.body, COMMENT_IN_TEXT_MAX)}`;
     case 'comment-edited': return `${actor} edited a comment on ${what}`;
     case 'comment-deleted': return `${actor} deleted a comment on ${what}`;
+    case 'sla': return slaSentence(what, action.state);
   }
 }
 
 /** The `change` of the live stream's frame and the webhook's body. */
 export const CHANGE_OF: Record<TicketAction['kind'], TicketChange> = {
   created: 'created', edited: 'updated', assigned: 'status', unassigned: 'status', closed: 'status', reopened: 'status',
-  commented: 'comment', 'comment-edited': 'comment', 'comment-deleted': 'comment',
+  commented: 'comment', 'comment-edited': 'comment', 'comment-deleted': 'comment', sla: 'sla',
 };

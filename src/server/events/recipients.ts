@@ -14,6 +14,8 @@ export interface Involved {
   /** Everyone who has commented on the ticket, the new comment's author included. */
   commenterIds: readonly number[];
   mentionedIds: readonly number[];
+  /** Every super: told of a service level when nobody is assigned. */
+  superIds?: readonly number[];
 }
 
 /** The change a notification speaks of, or undefined when this kind of change tells nobody. */
@@ -23,12 +25,18 @@ export function notifiedChange(action: TicketAction): NotifiedChange | undefined
     case 'closed':
     case 'reopened':
     case 'commented': return { kind: action.kind };
+    case 'sla': return { kind: 'sla', state: action.state };
     default: return undefined;
   }
 }
 
 export function whoIsTold(change: NotifiedChange, people: Involved): Map<number, NotificationReason> {
   const told = new Map<number, NotificationReason>();
+  // Nobody acted: the assigned developer answers for it, or every super when nobody is assigned.
+  if (change.kind === 'sla') {
+    for (const id of people.developerId !== null ? [people.developerId] : people.superIds ?? []) told.set(id, 'sla');
+    return told;
+  }
   const tell = (userId: number | null, reason: NotificationReason) => {
     if (userId === null || userId === people.actorId) return;
     const had = told.get(userId);

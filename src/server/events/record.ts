@@ -61,6 +61,7 @@ export function createEventRecorder(options: RecorderOptions) {
     FROM users u LEFT JOIN notification_prefs p ON p.user_id = u.id WHERE u.id IN (SELECT value FROM json_each(?))`);
   const insertNotification = db.prepare(`INSERT INTO notifications (user_id, ticket_id, event_id, reason, text, actor_id, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const supers = db.prepare("SELECT id FROM users WHERE role = 'super'");
   const insertMail = db.prepare(`INSERT INTO mail_outbox (user_id, to_address, to_name, kind, ticket_id, payload, message_id, next_attempt_at, created_at)
     VALUES (?, ?, ?, 'ticket', ?, ?, ?, ?, ?)`);
 
@@ -74,33 +75,34 @@ export function createEventRecorder(options: RecorderOptions) {
     return [...ids];
   }
 
-  function notify(eventId: number, ticket: TicketRow, before: TicketRow, actor: User, action: TicketAction, at: string): void {
+  function notify(eventId: number, ticket: TicketRow, before: TicketRow, actor: User | null, action: TicketAction, at: string): void {
     const change = notifiedChange(action);
     if (!change) return;
     const comment = action.kind === 'commented' ? action.body : null;
     const told = whoIsTold(change, {
-      actorId: actor.id,
+      actorId: actor?.id ?? 0,
       creatorId: ticket.created_by_id,
       developerId: ticket.developer_id ?? before.developer_id,
       watcherIds: comment === null ? [] : watchers.userIds(ticket.id),
       commenterIds: comment === null ? [] : (commenters.all(ticket.id) as { user_id: number }[]).map((row) => row.user_id),
       mentionedIds: comment === null ? [] : mentioned(comment),
+      superIds: change.kind === 'sla' ? (supers.all() as { id: number }[]).map((row) => row.id) : [],
     });
     if (told.size === 0) return;
     for (const person of people.all(JSON.stringify([...told.keys()])) as unknown as Recipient[]) {
       const reason = told.get(person.id)!;
-      const text = notificationText(actor.first_name, ticket, change, reason, person.id);
-      insertNotification.run(person.id, ticket.id, eventId, reason, text, actor.id, at);
+      const text = notificationText(actor?.first_name ?? '', ticket, change, reason, person.id);
+      insertNotification.run(person.id, ticket.id, eventId, reason, text, actor?.id ?? null, at);
       if (smtpUrl && person[KIND_OF_REASON[reason]] === 1) enqueueMail(person, ticket, reason, text, comment, actor, at);
     }
   }
 
-  function enqueueMail(person: Recipient, ticket: TicketRow, reason: NotificationReason, sentence: string, comment: string | null, actor: User, at: string): void {
+  function enqueueMail(person: Recipient, ticket: TicketRow, reason: NotificationReason, sentence: string, comment: string | null, actor: User | null, at: string): void {
     const payload: MailPayload = {
       ticket: { id: ticket.id, number: ticket.number, title: ticket.title, status: ticket.status, priority: ticket.priority },
       sentence,
       comment,
-      actor: actor.first_name,
+      actor: actor?.first_name ?? '',
       reason,
     };
     const messageId = `<${ticket.number.toLowerCase()}.${crypto.randomUUID()}@${host}>`;
@@ -109,7 +111,8 @@ export function createEventRecorder(options: RecorderOptions) {
   }
 
   /** The watchers a change adds: creating, commenting on or taking a ticket watches it. */
-  function watchFor(ticket: TicketRow, actor: User, action: TicketAction): void {
+  function watchFor(ticket: TicketRow, actor: User | null, action: TicketAction): void {
+    if (!actor) return;
     const takes = action.kind === 'assigned' && action.developer_id === actor.id;
     if (action.kind === 'created' || action.kind === 'commented' || takes) watchers.watch(ticket.id, actor.id);
   }
@@ -117,22 +120,23 @@ export function createEventRecorder(options: RecorderOptions) {
   return {
     /**
      * Records a change of ticket `ticketId` made by `actor`; call inside its transaction, after the change.
-     * `before` is the ticket as the change found it (who was its developer).
+     * `before` is the ticket as the change found it (who was its developer). A null actor is the
+     * server itself: the service-level timer (design.md#service-levels).
      */
-    record(ticketId: number, actor: User, action: TicketAction, before?: TicketRow): void {
+    record(ticketId: number, actor: User | null, action: TicketAction, before?: TicketRow): void {
       if (!db.isTransaction) throw new Error('A ticket event is recorded inside the transaction of its change.');
       const ticket = tickets.findById(ticketId)!;
       const at = nowIso();
       const change = CHANGE_OF[action.kind];
-      const { id: eventId } = insertEvent.get(ticket.id, actor.id, change, JSON.stringify(action), at) as { id: number };
+      const { id: eventId } = insertEvent.get(ticket.id, actor?.id ?? null, change, JSON.stringify(action), at) as { id: number };
       if (webhooks.enabled) {
         const payload = {
           event: 'ticket',
           change,
           ticket: { id: ticket.id, number: ticket.number, title: ticket.title, status: ticket.status, priority: ticket.priority },
-          actor: { id: actor.id, name: actor.first_name },
+          actor: actor && { id: actor.id, name: actor.first_name },
           at,
-          text: chatText(describe(actor.first_name, ticket, action)),
+          text: chatText(describe(actor?.first_name ?? '', ticket, action)),
         };
         webhooks.enqueue(eventId, payload, `${change} of ${ticket.number}`);
       }

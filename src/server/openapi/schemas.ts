@@ -40,6 +40,7 @@ const queryFilter: Record<string, Schema> = {
   service_id: id,
   created_by_id: id,
   developer_id: { oneOf: [id, { const: 'none' }] },
+  sla: { oneOf: [text(), list(text())] },
 };
 
 export const SCHEMAS: Record<string, Schema> = {
@@ -75,8 +76,9 @@ export const SCHEMAS: Record<string, Schema> = {
       updated_at: time,
       watching: { type: 'boolean', description: 'Detail answers only: whether the caller watches the ticket.' },
       watchers: { ...list(ref('Watcher')), description: 'Detail answers only: who watches it.' },
+      sla: ref('TicketSla'),
     },
-    ['id', 'number', 'title', 'description', 'priority', 'category_id', 'service_id', 'app', 'link', 'category', 'service', 'has_image', 'status', 'created_by', 'created_by_id', 'developer', 'created_at', 'updated_at'],
+    ['id', 'number', 'title', 'description', 'priority', 'category_id', 'service_id', 'app', 'link', 'category', 'service', 'has_image', 'status', 'created_by', 'created_by_id', 'developer', 'created_at', 'updated_at', 'sla'],
   ),
   TicketInput: { ...object(ticketFields, ['title', 'description', 'priority', 'category_id', 'service_id', 'app']), description: 'The ticket fields (product.md#ticket-fields).' },
   TicketEdit: { ...object(ticketFields, []), description: 'Only the fields that change.' },
@@ -85,6 +87,7 @@ export const SCHEMAS: Record<string, Schema> = {
     total: { type: 'integer' },
     status: object(Object.fromEntries(STATUSES.map((status) => [status, { type: 'integer' }]))),
     unassigned: { type: 'integer' },
+    sla: object({ due_soon: { type: 'integer' }, breached: { type: 'integer' } }),
   }),
   TicketLogEntry: object({
     id,
@@ -110,7 +113,7 @@ export const SCHEMAS: Record<string, Schema> = {
     per_day: list(object({ date: text({ format: 'date' }), created: { type: 'integer' }, closed: { type: 'integer' }, backlog: { type: 'integer' } })),
     time_to_assign: ref('Percentiles'),
     time_to_close: ref('Percentiles'),
-    groups: list(object({ key: text(), label: text(), created: { type: 'integer' }, closed: { type: 'integer' }, open: { type: 'integer' }, median_close_hours: nullable('number') })),
+    groups: list(object({ key: text(), label: text(), created: { type: 'integer' }, closed: { type: 'integer' }, open: { type: 'integer' }, median_close_hours: nullable('number'), sla_met_share: nullable('number', { minimum: 0, maximum: 1 }) })),
   }),
   Percentiles: { ...object({ p50: nullable('number'), p90: nullable('number') }), description: 'Hours; null when nothing was measured.' },
   BulkRequest: {

@@ -63,7 +63,8 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
       return { stream: { contentType: JSON_TYPE, version, chunks: jsonList(app.queue.exportRows({}, scope)) } };
     }
     const query = readQuery(ctx.query);
-    const tags = [CACHE_TAGS.lists, CACHE_TAGS.list(app.queue.listKey(query, scope))];
+    // A service-level list is told of no write by the kept counts (store/ticket-counts.ts): every write drops it, as the counts.
+    const tags = [CACHE_TAGS.lists, CACHE_TAGS.list(app.queue.listKey(query, scope)), ...(query.sla ? [CACHE_TAGS.counts] : [])];
     return cached(`page:${key}?${ticketQueryString(query)}`, tags, () => ({ data: app.queue.page(query, scope) }));
   }
 
@@ -117,8 +118,9 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
     const image = acceptImage(ctx.body.image);
     const row = transaction(app.db, () => {
       const created = app.tickets.create(fields, image, ctx.user, app.nowIso());
+      app.sla.refresh(created.id);
       app.events.record(created.id, ctx.user, { kind: 'created' });
-      return created;
+      return app.tickets.findById(created.id)!;
     });
     return { status: 201, body: { message: SERVER.ticketCreated, data: toTicket(row, image) } };
   });
@@ -141,6 +143,7 @@ export function ticketRoutes(router: Router, app: ServerContext): void {
       const image = 'image' in changes ? acceptImage(changes.image) : undefined;
       transaction(app.db, () => {
         if (!app.tickets.edit(ticket, fields, image, app.nowIso())) throw conflict();
+        app.sla.refresh(ticket.id);
         app.events.record(ticket.id, ctx.user, { kind: 'edited' }, ticket);
       });
       changed(ticket.id);

@@ -87,9 +87,22 @@ function ftsMatch(words: string, filters: TicketFilters, scope: Scope): string {
   return parts.join(' AND ');
 }
 
+/**
+ * The service-level filter (design.md#service-levels) is a condition of its own, not one of the filter
+ * table's: the state moves with time alone, so it is in neither the facet tokens nor the kept
+ * combinations. Its index (tickets_sla, migration 12) holds the filter columns too, so a count
+ * with other filters reads that index alone.
+ */
+const slaClause = (filters: TicketFilters) => (filters.sla?.length ? `sla_state IN (${filters.sla.map(() => '?').join(', ')})` : undefined);
+
 function filterSql(filters: TicketFilters, scope: Scope): Clauses {
   const found = conditions(filters, scope);
   const sql: Clauses = { clauses: found.map((condition) => condition.clause), params: found.flatMap((condition) => condition.params) };
+  const sla = slaClause(filters);
+  if (sla) {
+    sql.clauses.push(sla);
+    sql.params.push(...filters.sla!);
+  }
   if (filters.q) {
     const words = ftsQuery(filters.q);
     const match = words && ftsMatch(words, filters, scope);
@@ -190,7 +203,7 @@ const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters
 export function countSql(filters: TicketFilters, scope: Scope): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
-  if (!byNumber && (words || (!filters.q && constraints(filters, scope) >= 2))) {
+  if (!byNumber && !filters.sla?.length && (words || (!filters.q && constraints(filters, scope) >= 2))) {
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
   const sql = filterSql(filters, scope);

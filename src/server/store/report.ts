@@ -90,9 +90,12 @@ export function createReportStore(db: Db) {
           SELECT key, count(*), median(hours), NULL FROM c GROUP BY key
           UNION ALL SELECT NULL, count(*), ${P50_P90('hours')} FROM c`),
         open: arrays(`SELECT ${keyOf(`t.${column}`)}, count(*) FROM tickets t INDEXED BY tickets_report WHERE t.status IN ('opened', 'assigned') GROUP BY 1`),
+        // Service levels with an outcome, of the tickets created in the range: tickets_sla (migration 12) holds every group column.
+        outcomes: arrays(`SELECT ${keyOf(column)}, count(*) FILTER (WHERE sla_state = 'met'), count(*) FROM tickets INDEXED BY tickets_sla
+          WHERE sla_state IN ('met', 'breached') AND created_at >= $start AND created_at < $end GROUP BY 1`),
       },
     ]),
-  ) as Record<ReportGroup, Record<'created' | 'closes' | 'open', ReturnType<Db['prepare']>>>;
+  ) as Record<ReportGroup, Record<'created' | 'closes' | 'open' | 'outcomes', ReturnType<Db['prepare']>>>;
 
   function groupLabel(group: ReportGroup, key: string): string {
     if (group === 'developer' && key === NO_DEVELOPER_KEY) return NO_DEVELOPER_LABEL;
@@ -106,11 +109,11 @@ export function createReportStore(db: Db) {
       const bounds: Bounds = { start: query.from, end: addDays(query.to, 1) };
       const statements = byGroup[query.group];
       const perDay = new Map<string, ReportDay>();
-      const groups = new Map<string, { created: number; closed: number; open: number; median_close_hours: number | null }>();
+      const groups = new Map<string, { created: number; closed: number; open: number; median_close_hours: number | null; sla_met_share: number | null }>();
       const groupOf = (key: unknown) => {
         const name = String(key);
         let row = groups.get(name);
-        if (!row) groups.set(name, (row = { created: 0, closed: 0, open: 0, median_close_hours: null }));
+        if (!row) groups.set(name, (row = { created: 0, closed: 0, open: 0, median_close_hours: null, sla_met_share: null }));
         return row;
       };
 
@@ -121,6 +124,7 @@ export function createReportStore(db: Db) {
         else Object.assign(groupOf(key), { closed: n, median_close_hours: hours(first) });
       }
       for (const [key, n] of statements.open.all() as unknown as Array<[unknown, number]>) groupOf(key).open += n;
+      for (const [key, met, judged] of statements.outcomes.all(bounds) as unknown as Array<[unknown, number, number]>) groupOf(key).sla_met_share = share(met, judged);
 
       let backlog = Number((backlogBefore.get({ start: bounds.start }) as { n: number }).n);
       for (const [date, created, opened, closed] of perDayCounts.all(bounds) as unknown as Array<[string, number, number, number]>) {
@@ -140,6 +144,8 @@ export function createReportStore(db: Db) {
   };
 }
 
+/** A share to a thousandth: finer says nothing to a reader. */
+const share = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 1000);
 const NOTHING_MEASURED: Percentiles = { p50: null, p90: null };
 /** Hours to a hundredth (36 seconds): finer says nothing to a reader. */
 const hours = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);

@@ -110,11 +110,12 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
 
     /** The kept combinations a list's filters match (not a search's words), or undefined when SQL should look. */
     combinations(filters: TicketFilters, scope: Scope): Combination[] | undefined {
-      return db.isTransaction || filters.q ? undefined : facts.matching(countKey(filters, scope), filters, scope);
+      return db.isTransaction || filters.q || filters.sla ? undefined : facts.matching(countKey(filters, scope), filters, scope);
     },
 
     count(filters: TicketFilters, scope: Scope): number {
-      if (db.isTransaction) return countNow(filters, scope);
+      // A service-level state moves with time alone, which no trigger sees: such counts are not kept (tickets_sla answers them).
+      if (db.isTransaction || filters.sla) return countNow(filters, scope);
       catchUp();
       const key = countKey(filters, scope);
       const kept = entries.get(key);

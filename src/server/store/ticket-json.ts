@@ -1,5 +1,6 @@
 /** The ticket row as stored, and the JSON shapes the API answers for tickets and log entries. */
-import { TICKET_INPUT_FIELDS, type LogAction, type Ticket, type TicketInput, type TicketLogEntry } from '../../shared/index.ts';
+import { ticketSla } from '../sla/state.ts';
+import { TICKET_INPUT_FIELDS, type SlaState, type LogAction, type Ticket, type TicketInput, type TicketLogEntry } from '../../shared/index.ts';
 
 const NUMBER_PREFIX = 'TCK-';
 const NUMBER_DIGITS = 6;
@@ -23,6 +24,11 @@ export interface TicketRow extends TicketFields {
   developer_name: string | null;
   created_at: string;
   updated_at: string;
+  /** Service level (migration 12). */
+  respond_by: string | null;
+  resolve_by: string | null;
+  responded_at: string | null;
+  sla_state: SlaState;
 }
 
 /** What a create or an edit writes: the insert and update statements are built from this list. */
@@ -30,7 +36,7 @@ export const STORED_FIELDS: readonly StoredField[] = [...TICKET_INPUT_FIELDS.fil
 
 /** The columns every ticket read selects (the image lives in its own table). */
 export const LIST_COLUMNS = `id, number, ${STORED_FIELDS.join(', ')}, has_image, comment_count, status,
-  created_by, created_by_id, developer_id, developer_name, created_at, updated_at`;
+  created_by, created_by_id, developer_id, developer_name, created_at, updated_at, respond_by, resolve_by, responded_at, sla_state`;
 
 export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
 
@@ -48,6 +54,7 @@ export function toTicket(row: TicketRow, image?: string | null): Ticket {
     developer: row.developer_name === null ? null : { id: row.developer_id, name: row.developer_name },
     created_at: row.created_at,
     updated_at: row.updated_at,
+    sla: ticketSla(row),
   };
   if (image !== undefined) ticket.image = image;
   return ticket;

@@ -3,7 +3,7 @@
  * batches for the CSV export. The SQL itself is in queue-sql.ts.
  */
 import type { StatementSync } from 'node:sqlite';
-import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
+import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SLA_FILTERS, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
 import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
@@ -72,7 +72,8 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
       const open = OPEN_WORK.filter((s) => !filters.status || filters.status.includes(s));
       const anyUnassigned = open.length > 0 && (filters.developer_id === undefined || filters.developer_id === 'none');
       const unassigned = anyUnassigned ? count({ ...filters, developer_id: 'none', status: open }, scope) : 0;
-      return { total: Object.values(status).reduce((a, b) => a + b, 0), status, unassigned };
+      const sla = Object.fromEntries(SLA_FILTERS.map((state) => [state, !filters.sla || filters.sla.includes(state) ? count({ ...filters, sla: [state] }, scope) : 0])) as TicketStats['sla'];
+      return { total: Object.values(status).reduce((a, b) => a + b, 0), status, unassigned, sla };
     },
 
     /** Every matching ticket, full text, in batches walked by cursor: memory stays flat at any size. */

@@ -18,20 +18,22 @@ export function createTransitions(app: ServerContext) {
   const { db } = app;
   // An assigned ticket without a developer id takes a new one: its developer was removed, or
   // their account deleted (the name stays on the ticket, design.md#tickets-api, and the admin is offered Assign).
+  // The first assignment is the response (design.md#service-levels).
   const assign = db.prepare(`UPDATE tickets SET status = 'assigned', developer_id = $developer_id, developer_name = $developer_name,
-    updated_at = $now WHERE id = $id AND (status = 'opened' OR (status = 'assigned' AND developer_id IS NULL))`);
+    updated_at = $now, responded_at = coalesce(responded_at, $now) WHERE id = $id AND (status = 'opened' OR (status = 'assigned' AND developer_id IS NULL))`);
   const unassign = db.prepare(`UPDATE tickets SET developer_id = NULL, developer_name = NULL, updated_at = $now
     WHERE id = $id AND status = 'assigned' AND developer_name IS NOT NULL`);
   const close = db.prepare(`UPDATE tickets SET status = 'closed', updated_at = $now WHERE id = $id AND status IN ('opened', 'assigned')`);
-  // Reopened work is open work again: whoever picks it up assigns it afresh.
-  const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now
-    WHERE id = $id AND status = 'closed'`);
+  // Reopened work is open work again: whoever picks it up assigns it afresh. Its resolve clock starts again now.
+  const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now,
+    sla_clock_at = $now WHERE id = $id AND status = 'closed'`);
 
   /** Runs inside the caller's transaction: nothing is written unless the UPDATE matched. */
   function apply(ticket: TicketRow, actor: User, action: LogAction, event: TicketAction, update: (at: string) => StatementResultingChanges) {
     const at = app.nowIso();
     if (Number(update(at).changes) === 0) throw conflict();
     app.tickets.addLog(ticket.id, actor, action, at);
+    app.sla.refresh(ticket.id);
     app.events.record(ticket.id, actor, event, ticket);
   }
 

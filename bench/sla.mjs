@@ -1,0 +1,94 @@
+/**
+ * Service levels at scale (design.md#service-levels): with BENCH_SLA_TICKETS (100,000) open tickets, how
+ * long a policy change takes to recompute them all, and /api/health's p99 meanwhile (target: ≤ 5 s and
+ * ≤ 100 ms); then the timer's sweep when nothing crosses, in this process on the same database (target:
+ * ≤ 5 ms a minute). `npm run bench -- sla`.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { summarize } from './load.mjs';
+import { run, serverEnv, signIn, startListening, stop, tempDataDir } from './processes.mjs';
+import { printTable, saveResults } from './report.mjs';
+
+const TICKETS = Number(process.env.BENCH_SLA_TICKETS ?? 100_000);
+const RUNS = 3;
+const SWEEPS = 2_000;
+const PING_GAP_MS = 5;
+const TARGETS = { recomputeMs: 5_000, healthMs: 100, sweepMsPerMinute: 5 };
+const SWEEPS_PER_MINUTE = 2; // SLA_SWEEP_EVERY_MS is 30 s
+const WORKDAY = [['09:00', '12:00'], ['13:00', '17:00']];
+const policy = (hours) => ({
+  timezone: 'Europe/Berlin',
+  week: { mon: WORKDAY, tue: WORKDAY, wed: WORKDAY, thu: WORKDAY, fri: WORKDAY, sat: [], sun: [] },
+  holidays: ['2026-12-25', '2026-12-26'],
+  targets: { high: { respond_minutes: 60 * hours, resolve_minutes: 480 * hours }, medium: { respond_minutes: 240 * hours, resolve_minutes: 2400 * hours }, low: { respond_minutes: null, resolve_minutes: 4800 * hours } },
+  warn_percent: 80,
+});
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function healthWhile(base, work) {
+  let done = false;
+  const t0 = performance.now();
+  const finished = work().finally(() => (done = true));
+  const times = [];
+  while (!done) {
+    const start = performance.now();
+    await fetch(`${base}/api/health`).then((res) => res.text());
+    times.push(performance.now() - start);
+    await pause(PING_GAP_MS);
+  }
+  await finished;
+  return { ms: performance.now() - t0, health: times };
+}
+
+export async function benchSla() {
+  const dataDir = tempDataDir();
+  const env = serverEnv(dataDir);
+  console.log(`\nService levels: ${TICKETS.toLocaleString('en')} open tickets, filling…`);
+  await run('src/server/demo.ts', ['--tickets', String(TICKETS)], env, { quiet: true });
+  // Every ticket open: the worst case for a recompute.
+  const fill = new DatabaseSync(join(dataDir, 'helpdesk.db'));
+  fill.exec("UPDATE tickets SET status = CASE WHEN developer_id IS NULL THEN 'opened' ELSE 'assigned' END WHERE status = 'closed'");
+  fill.close();
+  const result = { tickets: TICKETS, recompute: [], health: [] };
+  const app = await startListening('src/server/main.ts', env);
+  try {
+    const token = await signIn(app.url);
+    for (let i = 0; i < RUNS; i++) {
+      const { ms, health } = await healthWhile(app.url, async () => {
+        const res = await fetch(`${app.url}/api/sla`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(policy(i + 1)) });
+        if (res.status !== 200) throw new Error(`PUT /api/sla answered ${res.status}: ${await res.text()}`);
+      });
+      result.recompute.push(ms);
+      result.health.push(...health);
+      console.log(`  policy change ${i + 1}: ${(ms / 1000).toFixed(2)} s, health p99 ${summarize(health, 1).p99.toFixed(1)} ms over ${health.length} pings`);
+    }
+  } finally {
+    await stop(app.child);
+  }
+
+  // The sweep when nothing crosses: the index seek on sla_next_at, as the timer runs it.
+  const { openDatabase } = await import('../src/server/db/database.ts');
+  const { createSlaService } = await import('../src/server/sla/service.ts');
+  const db = openDatabase(dataDir);
+  const sla = createSlaService({ db, events: { record: () => {} }, now: Date.now, onChanged: () => {} });
+  const t0 = performance.now();
+  let moved = 0;
+  for (let i = 0; i < SWEEPS; i++) moved += await sla.sweep();
+  const sweepMs = (performance.now() - t0) / SWEEPS;
+  db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const health = summarize(result.health, 1);
+  const recomputeMs = Math.max(...result.recompute);
+  Object.assign(result, { recomputeMaxMs: recomputeMs, healthP99: health.p99, sweepMs, sweepMsPerMinute: sweepMs * SWEEPS_PER_MINUTE, crossedDuringSweeps: moved });
+  result.meetsTarget = recomputeMs <= TARGETS.recomputeMs && health.p99 <= TARGETS.healthMs && result.sweepMsPerMinute <= TARGETS.sweepMsPerMinute;
+  printTable(`Service levels at ${TICKETS.toLocaleString('en')} open tickets`, ['figure', 'measured', 'target'], [
+    ['policy change, recompute (slowest of 3)', `${(recomputeMs / 1000).toFixed(2)} s`, '≤ 5 s'],
+    ['/api/health meanwhile, p50 / p99', `${health.p50.toFixed(1)} / ${health.p99.toFixed(1)} ms`, '≤ 100 ms'],
+    ['timer sweep, nothing crossing', `${(sweepMs * 1000).toFixed(0)} µs each, ${(sweepMs * SWEEPS_PER_MINUTE).toFixed(3)} ms a minute`, '≤ 5 ms a minute'],
+  ]);
+  saveResults('sla', result);
+  return result;
+}
