@@ -11,3 +11,4 @@ export * from './report.ts';
 export * from './csv.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './sla.ts';
