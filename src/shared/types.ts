@@ -1,6 +1,7 @@
 /** Shapes of what the API answers (product.md#fields, #calls). */
 import type { AppName, LogAction, Role, Status } from './constants.ts';
 import type { TicketInput } from './ticketFields.ts';
+import type { TicketSla } from './sla.ts';
 
 export interface User {
   id: number;
@@ -28,6 +29,8 @@ export interface Ticket extends Omit<TicketInput, 'image'> {
   developer: { id: number | null; name: string } | null;
   created_at: string;
   updated_at: string;
+  /** Service levels (design.md#service-levels); state 'none' while no policy is set. Optional only for answers made before it. */
+  sla?: TicketSla;
 }
 
 export interface TicketLogEntry {

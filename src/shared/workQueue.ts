@@ -24,6 +24,10 @@ export const SORTS = Object.keys(SORT_LABELS) as Sort[];
 /** Stored statuses; 'reopened' (product.md#limits: a filter word) is accepted and means opened. */
 export type StoredStatus = (typeof STATUSES)[number];
 
+/** The service-level states a list can be narrowed to. */
+export const SLA_FILTERS = ['due_soon', 'breached'] as const;
+export type SlaFilter = (typeof SLA_FILTERS)[number];
+
 export const PAGE_SIZE = { default: 50, max: 200 } as const;
 /** Longer searches are refused: nobody types this much, and FTS work grows with it. */
 export const SEARCH_MAX_CHARS = 200;
@@ -41,6 +45,8 @@ export interface TicketFilters {
   created_by_id?: number;
   /** A developer's id, or 'none' for tickets without a developer. */
   developer_id?: number | 'none';
+  /** Service-level states (design.md#service-levels). */
+  sla?: SlaFilter[];
 }
 
 export interface TicketQuery extends TicketFilters {
@@ -64,9 +70,11 @@ export interface TicketStats {
   total: number;
   status: Record<StoredStatus, number>;
   unassigned: number;
+  /** Open tickets due soon and breached (design.md#service-levels); absent from servers before it. */
+  sla?: Record<SlaFilter, number>;
 }
 
-export const FILTER_PARAMS = ['q', 'status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id'] as const;
+export const FILTER_PARAMS = ['q', 'status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id', 'sla'] as const;
 export const PAGE_PARAMS = [...FILTER_PARAMS, 'sort', 'limit', 'cursor'] as const;
 
 export const QUERY_MESSAGES = {
@@ -78,6 +86,7 @@ export const QUERY_MESSAGES = {
   priority: 'priority must be low, medium or high.',
   id: 'must be a ticket, user, category or service id.',
   developer_id: 'developer_id must be an id or none.',
+  sla: 'sla must be due_soon or breached.',
   sort: `sort must be ${SORTS.slice(0, -1).join(', ')} or ${SORTS.at(-1)}.`,
   invalid: 'The list parameters are not valid.',
 } as const;
@@ -121,6 +130,7 @@ export function parseTicketQuery(params: URLSearchParams, names: readonly string
     ['status', STATUSES, { reopened: 'opened' }],
     ['app', APPS, {}],
     ['priority', PRIORITIES, {}],
+    ['sla', SLA_FILTERS, {}],
   ] as const;
   for (const [name, allowed, alias] of enums) {
     const values = list<string>(get(name), allowed, alias);

@@ -9,6 +9,7 @@ import { APP_LABELS, NO_VALUE } from '../../../../shared/constants.ts';
 import { formatLogDate } from '../../../../shared/format.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import { Deadlines } from '../../../components/Deadlines.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { CommentCount } from './CommentCount.tsx';
 import tableStyles from '../../../components/Table.module.css';
@@ -105,7 +106,13 @@ export function TicketTable({ tickets, area, selection }: TicketTableProps) {
                 {ticket.title}
                 <CommentCount count={ticket.comment_count} />
               </td>
-              <td><StatusBadge status={ticket.status} /></td>
+              <td>
+                {/* The deadlines sit under the status: a column of their own would not fit 1024 px. */}
+                <div className={styles.status}>
+                  <StatusBadge status={ticket.status} />
+                  <Deadlines ticket={ticket} />
+                </div>
+              </td>
               <td><PriorityBadge priority={ticket.priority} spoken={false} /></td>
               <td>{APP_LABELS[ticket.app] ?? ticket.app}</td>
               <td>{ticket.created_by}</td>

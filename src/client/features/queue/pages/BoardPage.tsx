@@ -4,11 +4,12 @@
  * and age. Its reads live under the 'tickets' group, so the live-update stream refreshes it with
  * no interaction; each refetch replaces what it shows, so nothing accumulates over days.
  */
-import { useEffect, useState } from 'react';
 import { NO_VALUE, type Priority } from '../../../../shared/constants.ts';
 import type { TicketQuery } from '../../../../shared/workQueue.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { useLiveStatus } from '../../../lib/liveUpdates.ts';
+import { useMinuteClock } from '../../../lib/useMinuteClock.ts';
+import { Deadlines } from '../../../components/Deadlines.tsx';
 import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
 import styles from './BoardPage.module.css';
 
@@ -24,15 +25,6 @@ export function boardAge(iso: string, now: number): string {
   if (ago < 60 * MINUTE) return `${Math.floor(ago / MINUTE)} min`;
   if (ago < 24 * 60 * MINUTE) return `${Math.floor(ago / (60 * MINUTE))} h`;
   return `${Math.floor(ago / (24 * 60 * MINUTE))} d`;
-}
-
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 function Count({ label, value, tone }: { label: string; value: number | undefined; tone: string }) {
@@ -56,6 +48,9 @@ function Row({ ticket, now }: { ticket: Ticket; now: number }) {
       <span className={styles.title}>{ticket.title}</span>
       <span className={styles.status} data-status={ticket.status}>
         {ticket.status}
+      </span>
+      <span className={styles.deadline}>
+        <Deadlines ticket={ticket} size="lg" />
       </span>
       <span className={styles.developer}>{ticket.developer?.name || NO_VALUE}</span>
       <span className={styles.age} title={ticket.created_at}>
