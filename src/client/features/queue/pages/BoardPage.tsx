@@ -10,6 +10,7 @@ import type { Ticket } from '../../../../shared/types.ts';
 import { useLiveStatus } from '../../../lib/liveUpdates.ts';
 import { useMinuteClock } from '../../../lib/useMinuteClock.ts';
 import { Deadlines } from '../../../components/Deadlines.tsx';
+import { useSlaOn } from '../../../api/sla.ts';
 import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
 import styles from './BoardPage.module.css';
 
@@ -65,6 +66,7 @@ export function BoardPage() {
   const queue = useTicketPages('all', QUEUE);
   const live = useLiveStatus();
   const now = useMinuteClock();
+  const slaOn = useSlaOn();
   const tickets = queue.data?.[0]?.list ?? [];
   const total = queue.data?.[0]?.total;
 
@@ -76,11 +78,13 @@ export function BoardPage() {
           {live === 'live' ? 'Live' : live === 'off' ? '' : 'Reconnecting…'}
         </span>
       </header>
-      <section className={styles.counts} aria-label="Tickets by status">
+      <section className={styles.counts} data-wide={slaOn || undefined} aria-label="Tickets by status">
         <Count label="Opened" value={stats.data?.status.opened} tone="red" />
         <Count label="Assigned" value={stats.data?.status.assigned} tone="yellow" />
         <Count label="Unassigned" value={stats.data?.unassigned} tone="blue" />
         <Count label="Closed" value={stats.data?.status.closed} tone="green" />
+        {slaOn && <Count label="Due soon" value={stats.data?.sla?.due_soon} tone="yellow" />}
+        {slaOn && <Count label="Breached" value={stats.data?.sla?.breached} tone="red" />}
       </section>
       <section aria-labelledby="board-queue">
         <h2 id="board-queue" className={styles.subheading}>
