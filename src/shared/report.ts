@@ -62,6 +62,8 @@ export interface ReportGroupRow {
   closed: number;
   open: number;
   median_close_hours: number | null;
+  /** Of the service-level targets that came due in the range, the share met (0–1); null when none did (design.md#service-levels). */
+  sla_met_share?: number | null;
 }
 
 /** `GET /tickets/report` under `data`. */
