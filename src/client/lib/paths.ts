@@ -26,6 +26,7 @@ export const ROUTES = {
     reports: '/admin/reports',
     audit: '/admin/audit',
     mail: '/admin/mail',
+    sla: '/admin/sla',
   },
   support: {
     home: '/support',
@@ -104,6 +105,7 @@ export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
     reports: 'Reports',
     audit: 'Audit log',
     mail: 'Mail',
+    sla: 'Service levels',
   },
   support: { home: 'Tickets', createTicket: 'Create ticket', editTicket: 'Edit ticket', ticket: 'Ticket' },
   developer: { home: 'Tickets', ticket: 'Ticket', board: 'Board' },
