@@ -1,5 +1,5 @@
 /** Tickets, the work queue, reports and bulk actions (product.md#calls, design.md#work-queue-api). */
-import { APPS, FILTER_PARAMS, PAGE_PARAMS, PAGE_SIZE, PRIORITIES, REPORT_MAX_DAYS, SEARCH_MAX_CHARS, SORTS, STATUSES } from '../../shared/index.ts';
+import { APPS, FILTER_PARAMS, PAGE_PARAMS, PAGE_SIZE, PRIORITIES, REPORT_MAX_DAYS, SEARCH_MAX_CHARS, SLA_FILTERS, SORTS, STATUSES } from '../../shared/index.ts';
 import type { OperationSpec, QueryParam } from './describe.ts';
 import { envelope, listEnvelope, ref } from './schemas.ts';
 
@@ -16,6 +16,7 @@ const QUERY: Record<string, QueryParam> = {
   service_id: { schema: idParam },
   created_by_id: { schema: idParam },
   developer_id: { schema: { oneOf: [idParam, { const: 'none' }] }, description: "A developer's id, or `none` for tickets without one." },
+  sla: { schema: commaList(SLA_FILTERS), description: 'Service-level states (design.md#service-levels).' },
   sort: { schema: { enum: SORTS, default: 'newest' } },
   limit: { schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE.max, default: PAGE_SIZE.default } },
   cursor: { schema: { type: 'string' }, description: 'The `next_cursor` of the previous page.' },
