@@ -142,6 +142,8 @@ describe('slaLabel and the due date', () => {
     expect(slaLabel(sla('on_track', '2026-11-23T09:00:00Z', '2026-11-23T08:00:00Z'), now)).toBe('Due in 7 d');
     expect(slaView(sla('on_track', '2026-11-23T09:30:00Z'), now)).toEqual({ state: 'breached', text: 'Breached 30 min ago' });
     expect(slaLabel(sla('breached', '2026-11-23T08:00:00Z', '2026-11-23T09:00:00Z'), now)).toBe('Breached 2 h ago');
+    // The server says breached, this clock is behind it: no time in the wrong direction.
+    expect(slaLabel(sla('breached', '2026-11-23T11:00:00Z'), now)).toBe('Breached');
   });
 
   test('the due date: Overdue once past, nothing once closed', () => {
