@@ -81,12 +81,13 @@ describe('a ticket shows its service level', () => {
     expect(screen.queryByText(/Mar 1, 2020/)).toBeNull();
   });
 
-  it('in a table row, under the status', () => {
+  it('in a table row, under the title', () => {
     signInAs(ADMIN);
     render(<TicketTable tickets={QUEUE} area="admin" />);
     const row = screen.getByRole('row', { name: `${BREACHED.number} Charlie` });
-    const status = within(row).getAllByRole('cell')[2]!;
-    expect(status.textContent).toBe('assignedService level: Breached 3 h ago');
+    const title = within(row).getAllByRole('cell')[1]!;
+    expect(title.textContent).toBe('CharlieService level: Breached 3 h ago');
+    expect(badge('Breached 3 h ago').state).toBe('breached');
   });
 
   it('on the ticket page: the badge, and when it must be taken and closed', async () => {

@@ -105,14 +105,12 @@ export function TicketTable({ tickets, area, selection }: TicketTableProps) {
               <td className={styles.title} title={ticket.title}>
                 {ticket.title}
                 <CommentCount count={ticket.comment_count} />
-              </td>
-              <td>
-                {/* The deadlines sit under the status: a column of their own would not fit 1024 px. */}
-                <div className={styles.status}>
-                  <StatusBadge status={ticket.status} />
+                {/* Under the title, which has the room: a column of their own would not fit 1024 px. */}
+                <div className={styles.deadlines}>
                   <Deadlines ticket={ticket} />
                 </div>
               </td>
+              <td><StatusBadge status={ticket.status} /></td>
               <td><PriorityBadge priority={ticket.priority} spoken={false} /></td>
               <td>{APP_LABELS[ticket.app] ?? ticket.app}</td>
               <td>{ticket.created_by}</td>

@@ -70,6 +70,7 @@ function SlaEditor({ policy }: { policy: SlaPolicy | null }) {
           <TargetsField targets={form.targets} onChange={set('targets')} errorFor={(field) => errorAt(errors, field) ?? (field === 'targets.high.respond_minutes' ? errors.targets : undefined)} />
           <fieldset className={styles.group}>
             <legend className={styles.legend}>Due soon</legend>
+            <p className={styles.hint}>A ticket is due soon once this share of its time is used, and people are told.</p>
             <TextField
               label="Warn at this share of the time used (%)"
               name="warn_percent"
