@@ -183,8 +183,11 @@ export function slaView(sla: TicketSla | null | undefined, now: Date): SlaView {
   const left = deadline ? new Date(deadline).getTime() - now.getTime() : NaN;
   if (Number.isNaN(left)) return { state: sla.state, text: sla.state === 'breached' ? 'Breached' : '' };
   if (left <= 0) return { state: 'breached', text: `Breached ${slaDuration(left)} ago` };
-  // Still running, yet breached: the response came late; say since when.
-  if (sla.state === 'breached') return { state: 'breached', text: sla.respond_by ? `Breached ${slaDuration(now.getTime() - new Date(sla.respond_by).getTime())} ago` : 'Breached' };
+  if (sla.state === 'breached') {
+    // Still running, yet breached: the response came late (or this clock is behind the server's).
+    const since = sla.respond_by ? now.getTime() - new Date(sla.respond_by).getTime() : NaN;
+    return { state: 'breached', text: since > 0 ? `Breached ${slaDuration(since)} ago` : 'Breached' };
+  }
   if (sla.state === 'due_soon') return { state: 'due_soon', text: `Due soon: ${slaDuration(left)}` };
   return { state: 'on_track', text: `Due in ${slaDuration(left)}` };
 }

@@ -5,7 +5,7 @@
  * parameters — the whole list, which no screen may ask for any more — answers 400, so a
  * screen that does so fails its test loudly.
  */
-import { asksForPage, parseTicketQuery, PAGE_SIZE, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../src/shared/workQueue.ts';
+import { asksForPage, parseTicketQuery, PAGE_SIZE, type TicketFilters, type TicketPage, type SlaFilter, type TicketQuery, type TicketStats } from '../../src/shared/workQueue.ts';
 import type { Ticket } from '../../src/shared/types.ts';
 import type { FakeRequest, Reply, Route } from './fakeApi.ts';
 
@@ -24,6 +24,7 @@ export function matches(ticket: Ticket, filters: TicketFilters): boolean {
   if (filters.category_id !== undefined && ticket.category_id !== filters.category_id) return false;
   if (filters.service_id !== undefined && ticket.service_id !== filters.service_id) return false;
   if (filters.created_by_id !== undefined && ticket.created_by_id !== filters.created_by_id) return false;
+  if (filters.sla && !filters.sla.includes(ticket.sla?.state as SlaFilter)) return false;
   if (filters.developer_id === 'none') return !ticket.developer?.id;
   if (filters.developer_id !== undefined && ticket.developer?.id !== filters.developer_id) return false;
   return true;
@@ -76,6 +77,11 @@ export function stats(tickets: readonly Ticket[], req: FakeRequest): Reply {
     status: { opened: count('opened'), assigned: count('assigned'), closed: count('closed') },
     unassigned: found.filter((ticket) => stored(ticket) !== 'closed' && !ticket.developer?.id).length,
   };
+  // Like a server with service levels: counted once any ticket carries them.
+  if (tickets.some((ticket) => ticket.sla)) {
+    const inState = (state: SlaFilter) => found.filter((ticket) => ticket.sla?.state === state).length;
+    data.sla = { due_soon: inState('due_soon'), breached: inState('breached') };
+  }
   return { body: { data } };
 }
 

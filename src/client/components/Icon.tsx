@@ -24,6 +24,10 @@ const PATHS = {
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z M10 20.5a2 2 0 0 0 4 0',
   eye: 'M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z M12 9a3 3 0 1 0 0 6a3 3 0 1 0 0-6z',
   mail: 'M3 6h18v12H3z M3 7l9 6 9-6',
+  clock: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z M12 7v5h4',
+  warning: 'M12 3.5l9.5 16.5h-19z M12 10v4.5 M12 17.5v.01',
+  breached: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z M9 9l6 6 M15 9l-6 6',
+  check: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z M8 12.5l2.5 2.5L16 9.5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -12,7 +12,8 @@ import { GROUPS } from './useChange.ts';
 export interface TicketEvent {
   id: number;
   number: string;
-  change: 'created' | 'updated' | 'status' | 'comment';
+  /** 'sla': time alone made the ticket due soon or breached (design.md#service-levels). */
+  change: 'created' | 'updated' | 'status' | 'comment' | 'sla';
 }
 
 /**
@@ -37,6 +38,7 @@ export function keysForEvent(event: StreamEvent): QueryKey[] | undefined | null 
   const keys: QueryKey[] = [GROUPS.tickets, GROUPS.mytickets];
   const names = [parsed.number, parsed.id === undefined ? undefined : String(parsed.id)].filter((name): name is string => typeof name === 'string' && name !== '');
   for (const name of names) {
+    if (parsed.change === 'sla') keys.push([...GROUPS.singletickets, name]);
     if (parsed.change === 'updated' || parsed.change === 'status') keys.push([...GROUPS.singletickets, name], [...GROUPS.ticketlogs, name]);
     if (parsed.change === 'comment') keys.push([...GROUPS.comments, name]);
   }

@@ -35,6 +35,7 @@ export const ROUTES = {
     reports: '/admin/reports',
     audit: '/admin/audit',
     mail: '/admin/mail',
+    sla: '/admin/sla',
   },
   support: {
     home: AREA_HOME.support,
@@ -108,6 +109,7 @@ export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
     reports: 'Reports',
     audit: 'Audit log',
     mail: 'Mail',
+    sla: 'Service levels',
   },
   support: { home: 'Tickets', createTicket: 'Create ticket', editTicket: 'Edit ticket', ticket: 'Ticket' },
   developer: { home: 'Tickets', ticket: 'Ticket', board: 'Board' },

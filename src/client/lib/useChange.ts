@@ -21,6 +21,7 @@ export const GROUPS = {
   services: ['services'],
   notifications: ['notifications'],
   mail: ['mail'],
+  sla: ['sla'],
 } as const;
 export type Group = keyof typeof GROUPS;
 

@@ -53,6 +53,10 @@ describe('what an event refreshes', () => {
     expect(keysForEvent(ticket('comment'))).toEqual([['tickets'], ['mytickets'], ['comments', 'TCK-000005'], ['comments', '5']]);
   });
 
+  it('a ticket that time alone made due soon or breached (change "sla"): lists, counts and its detail', () => {
+    expect(keysForEvent(ticket('sla'))).toEqual([['tickets'], ['mytickets'], ['singletickets', 'TCK-000005'], ['singletickets', '5']]);
+  });
+
   it('a notification refreshes the bell and its panel, nothing else', () => {
     expect(keysForEvent({ id: '9', event: 'notification', data: '{"unread":3}' })).toEqual([['notifications']]);
   });

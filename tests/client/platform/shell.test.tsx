@@ -69,6 +69,7 @@ describe('admin navigation', () => {
       ['Reports', '/admin/reports'],
       ['Audit log', '/admin/audit'],
       ['Mail', '/admin/mail'],
+      ['Service levels', '/admin/sla'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();

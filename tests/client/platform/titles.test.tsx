@@ -28,6 +28,7 @@ const TITLES: Record<Role, [string, string][]> = {
     ['/admin/board', 'Board · Helpdesk'],
     ['/admin/reports', 'Reports · Helpdesk'],
     ['/admin/mail', 'Mail · Helpdesk'],
+    ['/admin/sla', 'Service levels · Helpdesk'],
     ['/admin/nowhere', 'Page not found · Helpdesk'],
     ['/support', 'Access Denied · Helpdesk'],
   ],

@@ -6,6 +6,7 @@ import { CatalogPage } from '../../features/catalog/pages/CatalogPage.tsx';
 import { CreateCatalogPage } from '../../features/catalog/pages/CreateCatalogPage.tsx';
 import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.tsx';
 import { MailPage } from '../../features/mail/pages/MailPage.tsx';
+import { SlaPage } from '../../features/sla/pages/SlaPage.tsx';
 import { ReportsPage } from '../../features/reports/pages/ReportsPage.tsx';
 import { CreateAccountPage } from '../../features/staff/pages/CreateAccountPage.tsx';
 import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
@@ -56,6 +57,7 @@ export default function AdminArea() {
         <Route path={ADMIN.reports} component={ReportsPage} />
         <Route path={ADMIN.audit} component={AuditPage} />
         <Route path={ADMIN.mail} component={MailPage} />
+        <Route path={ADMIN.sla} component={SlaPage} />
         <Route>
           <NotFound home={ADMIN.home} />
         </Route>

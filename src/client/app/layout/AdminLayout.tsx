@@ -25,6 +25,7 @@ const ADMIN_NAV: readonly { href: string; label: string; icon: IconName; section
   { href: ADMIN.reports, label: 'Reports', icon: 'chart', section: [ADMIN.reports] },
   { href: ADMIN.audit, label: 'Audit log', icon: 'history', section: [ADMIN.audit] },
   { href: ADMIN.mail, label: 'Mail', icon: 'mail', section: [ADMIN.mail] },
+  { href: ADMIN.sla, label: 'Service levels', icon: 'clock', section: [ADMIN.sla] },
 ];
 
 const isActive = (section: readonly string[], path: string) => section.some((route) => matchesRoute(route, path));

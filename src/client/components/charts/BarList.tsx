@@ -24,6 +24,10 @@ export interface BarListProps {
   rows: readonly BarRow[];
   /** A last line in each link's tooltip: what a click does. */
   linkHint?: string;
+  /** The value a full-width bar stands for (100 for a percentage). @default the largest value */
+  max?: number;
+  /** Written after each value: '%'. @default none */
+  unit?: string;
 }
 
 const LABEL_HEIGHT = 20;
@@ -33,12 +37,12 @@ const ROW_GAP = 14;
 /** Room after the longest bar for its value. */
 const VALUE_ROOM = 44;
 
-export function BarList({ label, series, rows, linkHint }: BarListProps) {
+export function BarList({ label, series, rows, linkHint, max: fullBar, unit = '' }: BarListProps) {
   const [ref, width] = useWidth();
   const [, navigate] = useLocation();
   const rowHeight = LABEL_HEIGHT + series.length * (BAR_HEIGHT + BAR_GAP) + ROW_GAP;
   const height = Math.max(rowHeight, rows.length * rowHeight);
-  const max = Math.max(1, ...rows.flatMap((row) => row.values));
+  const max = fullBar ?? Math.max(1, ...rows.flatMap((row) => row.values));
   const lengthOf = (value: number) => (value / max) * (width - VALUE_ROOM);
   const barY = (row: number, s: number) => row * rowHeight + LABEL_HEIGHT + s * (BAR_HEIGHT + BAR_GAP);
   const marks: Mark[] = rows.flatMap((row, r) =>
@@ -49,7 +53,7 @@ export function BarList({ label, series, rows, linkHint }: BarListProps) {
         key: `${row.key}-${s.name}`,
         x: Math.max(8, lengthOf(value) / 2),
         y: barY(r, j),
-        lines: [row.label, `${s.name}: ${value}`, ...(href && linkHint ? [linkHint] : [])],
+        lines: [row.label, `${s.name}: ${value}${unit}`, ...(href && linkHint ? [linkHint] : [])],
         href,
       };
     }),
@@ -77,6 +81,7 @@ export function BarList({ label, series, rows, linkHint }: BarListProps) {
                     {value > 0 && <rect x={0} y={y} width={Math.max(2, lengthOf(value))} height={BAR_HEIGHT} rx={2} fill={s.color} />}
                     <text className={styles.axisText} x={Math.max(2, lengthOf(value)) + 6} y={y + BAR_HEIGHT / 2} dominantBaseline="middle">
                       {value}
+                      {unit}
                     </text>
                   </g>
                 );

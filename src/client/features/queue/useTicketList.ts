@@ -50,6 +50,8 @@ export function useTicketList(config: ListConfig) {
     query,
     pages,
     counts: counts.data?.status,
+    /** Due soon and breached under the other filters; only a stats scope knows them. */
+    slaCounts: scope.counts === 'stats' ? stats.data?.sla : undefined,
     empty,
     view: state.view ?? storedView(userId),
     setScope: (value: string) => go({ ...state, scope: value }),

@@ -4,12 +4,12 @@ import { NO_VALUE } from '../../../../shared/constants.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { CONFIRM } from '../../../../shared/messages.ts';
 import { truncateName, truncateTitle } from '../../../../shared/format.ts';
-import { formatDueDate, isOverdue } from '../../../../shared/ticketFields.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CommentCount } from './CommentCount.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import { Deadlines } from '../../../components/Deadlines.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { useChangeStatus } from '../../../api/ticketChange.ts';
 import styles from './TicketCard.module.css';
@@ -63,14 +63,10 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
           <dd title={ticket.developer?.name}>{developer}</dd>
         </div>
       </dl>
+      <Deadlines ticket={ticket} />
       <div className={styles.bottom}>
         <StatusBadge status={ticket.status} />
         <CommentCount count={ticket.comment_count} />
-        {ticket.due_date && (
-          <span className={styles.due} data-overdue={isOverdue(ticket) || undefined}>
-            {isOverdue(ticket) ? 'Overdue' : 'Due'} {formatDueDate(ticket.due_date)}
-          </span>
-        )}
         {canCloseFromCard(ticket, firstName) && (
           <Button variant="danger" size="sm" className={styles.action} onClick={() => setConfirming(true)}>
             Close Ticket

@@ -9,6 +9,7 @@ import { APP_LABELS, NO_VALUE } from '../../../../shared/constants.ts';
 import { formatLogDate } from '../../../../shared/format.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import { Deadlines } from '../../../components/Deadlines.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { CommentCount } from './CommentCount.tsx';
 import tableStyles from '../../../components/Table.module.css';
@@ -104,6 +105,10 @@ export function TicketTable({ tickets, area, selection }: TicketTableProps) {
               <td className={styles.title} title={ticket.title}>
                 {ticket.title}
                 <CommentCount count={ticket.comment_count} />
+                {/* Under the title, which has the room: a column of their own would not fit 1024 px. */}
+                <div className={styles.deadlines}>
+                  <Deadlines ticket={ticket} />
+                </div>
               </td>
               <td><StatusBadge status={ticket.status} /></td>
               <td><PriorityBadge priority={ticket.priority} spoken={false} /></td>

@@ -12,7 +12,9 @@ import { ExportButton } from './ExportButton.tsx';
 import { FilterSelect } from './FilterSelect.tsx';
 import { FilterSelects } from './FilterSelects.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { SlaFilter } from './SlaFilter.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
+import { useSlaOn } from '../../../api/sla.ts';
 import styles from './TicketToolbar.module.css';
 
 const VIEWS = [
@@ -26,7 +28,8 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
   const { state, setFilters } = list;
   const [open, setOpen] = useState(false);
   const panel = useId();
-  const { q: _q, status: _status, ...others } = state.filters;
+  const slaOn = useSlaOn();
+  const { q: _q, status: _status, sla, ...others } = state.filters;
   const active = Object.values(others).filter((value) => value !== undefined).length;
 
   return (
@@ -41,6 +44,7 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
       <div className={styles.row}>
         <SearchBox value={state.filters.q ?? ''} onSearch={(q, replace) => setFilters({ ...state.filters, q: q || undefined }, replace)} />
         <StatusFilter selected={state.filters.status ?? []} counts={list.counts} onChange={(status) => setFilters({ ...state.filters, status })} />
+        {(slaOn || sla) && <SlaFilter selected={sla ?? []} counts={list.slaCounts} onChange={(next) => setFilters({ ...state.filters, sla: next })} />}
         <div className={`${styles.actions} ${styles.end}`}>
           <FilterSelect label="Sort" value={state.sort ?? 'newest'} options={SORT_OPTIONS} onChange={(sort) => list.setSort(sort === 'newest' ? undefined : (sort as Sort))} />
           <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>

@@ -4,11 +4,13 @@
  * and age. Its reads live under the 'tickets' group, so the live-update stream refreshes it with
  * no interaction; each refetch replaces what it shows, so nothing accumulates over days.
  */
-import { useEffect, useState } from 'react';
 import { NO_VALUE, type Priority } from '../../../../shared/constants.ts';
 import type { TicketQuery } from '../../../../shared/workQueue.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { useLiveStatus } from '../../../lib/liveUpdates.ts';
+import { useMinuteClock } from '../../../lib/useMinuteClock.ts';
+import { Deadlines } from '../../../components/Deadlines.tsx';
+import { useSlaOn } from '../../../api/sla.ts';
 import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
 import styles from './BoardPage.module.css';
 
@@ -24,15 +26,6 @@ export function boardAge(iso: string, now: number): string {
   if (ago < 60 * MINUTE) return `${Math.floor(ago / MINUTE)} min`;
   if (ago < 24 * 60 * MINUTE) return `${Math.floor(ago / (60 * MINUTE))} h`;
   return `${Math.floor(ago / (24 * 60 * MINUTE))} d`;
-}
-
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 function Count({ label, value, tone }: { label: string; value: number | undefined; tone: string }) {
@@ -57,6 +50,9 @@ function Row({ ticket, now }: { ticket: Ticket; now: number }) {
       <span className={styles.status} data-status={ticket.status}>
         {ticket.status}
       </span>
+      <span className={styles.deadline}>
+        <Deadlines ticket={ticket} size="lg" />
+      </span>
       <span className={styles.developer}>{ticket.developer?.name || NO_VALUE}</span>
       <span className={styles.age} title={ticket.created_at}>
         {boardAge(ticket.created_at, now)}
@@ -70,6 +66,7 @@ export function BoardPage() {
   const queue = useTicketPages('all', QUEUE);
   const live = useLiveStatus();
   const now = useMinuteClock();
+  const slaOn = useSlaOn();
   const tickets = queue.data?.[0]?.list ?? [];
   const total = queue.data?.[0]?.total;
 
@@ -81,11 +78,13 @@ export function BoardPage() {
           {live === 'live' ? 'Live' : live === 'off' ? '' : 'Reconnecting…'}
         </span>
       </header>
-      <section className={styles.counts} aria-label="Tickets by status">
+      <section className={styles.counts} data-wide={slaOn || undefined} aria-label="Tickets by status">
         <Count label="Opened" value={stats.data?.status.opened} tone="red" />
         <Count label="Assigned" value={stats.data?.status.assigned} tone="yellow" />
         <Count label="Unassigned" value={stats.data?.unassigned} tone="blue" />
         <Count label="Closed" value={stats.data?.status.closed} tone="green" />
+        {slaOn && <Count label="Due soon" value={stats.data?.sla?.due_soon} tone="yellow" />}
+        {slaOn && <Count label="Breached" value={stats.data?.sla?.breached} tone="red" />}
       </section>
       <section aria-labelledby="board-queue">
         <h2 id="board-queue" className={styles.subheading}>

@@ -1,6 +1,7 @@
 import { useCategories } from '../../../api/config.ts';
 import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
 import { useDevelopers, useStaff } from '../../../api/users.ts';
+import { useSlaOn } from '../../../api/sla.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TicketPages } from '../components/TicketPages.tsx';
@@ -23,6 +24,7 @@ export function DashboardPage() {
   const staff = useStaff();
   const developers = useDevelopers();
   const categories = useCategories();
+  const slaOn = useSlaOn();
 
   return (
     <section>
@@ -32,6 +34,12 @@ export function DashboardPage() {
         <StatTile label="Staffs" icon="users" href={ROUTES.admin.staff} count={staff.data?.length} pending={staff.isPending} />
         <StatTile label="Developers" icon="user" href={ROUTES.admin.developers} count={developers.data?.length} pending={developers.isPending} />
         <StatTile label="Categories" icon="category" href={ROUTES.admin.categories} count={categories.data?.length} pending={categories.isPending} />
+        {slaOn && (
+          <>
+            <StatTile label="Due soon" icon="warning" href={`${ROUTES.admin.tickets}?sla=due_soon`} count={stats.data?.sla?.due_soon} pending={stats.isPending} />
+            <StatTile label="Breached" icon="breached" href={`${ROUTES.admin.tickets}?sla=breached`} count={stats.data?.sla?.breached} pending={stats.isPending} />
+          </>
+        )}
       </div>
       <h2 className={styles.heading}>{TICKETS_HEADING}</h2>
       <TicketPages query={tickets} area="admin" empty={<EmptyState variant="empty" />} />

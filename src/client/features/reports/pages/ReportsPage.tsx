@@ -12,6 +12,8 @@ import { useReport } from '../api.ts';
 import { ReportControls } from '../components/ReportControls.tsx';
 import { TimeTiles } from '../components/TimeTiles.tsx';
 import { WorkloadPanel } from '../components/WorkloadPanel.tsx';
+import { SlaMetPanel, hasSlaShares } from '../components/SlaMetPanel.tsx';
+import { useSlaOn } from '../../../api/sla.ts';
 import { longDay, shortDay, utcDayNote } from '../format.ts';
 import { queueHref, type BarKind } from '../queueLink.ts';
 import { readReportState, reportSearch, type ReportState } from '../reportUrl.ts';
@@ -63,6 +65,7 @@ function ReportBody({ data, state }: { data: Report; state: ReportState }) {
   const dayTable = { header: ['Date (UTC)', 'Created', 'Closed', 'Open backlog'], rows: days.map((d) => [d.date, d.created, d.closed, d.backlog]) };
   const groupName = GROUP_NAMES[state.group];
   const range = `${state.from}-to-${state.to}`;
+  const slaOn = useSlaOn();
   return (
     <div className={styles.body}>
       <TimeTiles assign={data.time_to_assign} close={data.time_to_close} />
@@ -88,6 +91,9 @@ function ReportBody({ data, state }: { data: Report; state: ReportState }) {
             rows={data.groups.map((g) => ({ key: g.key, label: g.label, values: [g.created, g.closed, g.open], hrefs: BAR_KINDS.map((kind) => queueHref(state.group, g.key, kind)) }))}
           />
         </ChartPanel>
+        {(slaOn || hasSlaShares(data.groups)) && (
+          <SlaMetPanel groups={data.groups} groupName={groupName} title={`Service levels met by ${groupName}`} fileName={`sla-met-${state.group}-${range}`} />
+        )}
         <WorkloadPanel from={state.from} to={state.to} range={range} />
       </div>
     </div>

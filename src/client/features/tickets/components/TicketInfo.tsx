@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../shared/types.ts';
+import type { TicketSla } from '../../../../shared/sla.ts';
 import { APP_LABELS, NO_VALUE } from '../../../../shared/constants.ts';
 import { formatLogDate, isSafeLink } from '../../../../shared/format.ts';
 import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from '../../../../shared/ticketFields.ts';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
+import { Deadlines } from '../../../components/Deadlines.tsx';
 import { TicketImage } from './TicketImage.tsx';
 import { TicketWatch } from './TicketWatch.tsx';
 import panel from '../../../components/Panel.module.css';
@@ -31,6 +33,17 @@ function TicketLink({ link }: { link: string | null }) {
   );
 }
 
+/** The service level's deadlines (design.md#service-levels): when it must be taken, and closed. */
+function SlaFields({ sla }: { sla: TicketSla }) {
+  const taken = sla.responded_at ? ` (taken ${formatLogDate(sla.responded_at)})` : '';
+  return (
+    <>
+      <Field label="Take by">{sla.respond_by ? `${formatLogDate(sla.respond_by)}${taken}` : NO_VALUE}</Field>
+      <Field label="Close by">{sla.resolve_by ? formatLogDate(sla.resolve_by) : NO_VALUE}</Field>
+    </>
+  );
+}
+
 export interface TicketInfoProps {
   ticket: Ticket;
   /** The buttons the current user may use on this ticket. */
@@ -50,6 +63,7 @@ export function TicketInfo({ ticket, actions }: TicketInfoProps) {
           <div className={styles.badges}>
             <StatusBadge status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
+            <Deadlines ticket={ticket} />
           </div>
         </div>
         {actions && <div className={styles.actions}>{actions}</div>}
@@ -63,6 +77,7 @@ export function TicketInfo({ ticket, actions }: TicketInfoProps) {
         <Field label="Created by">{ticket.created_by}</Field>
         <Field label="Developer">{ticket.developer?.name || NO_VALUE}</Field>
         <Field label="Created at">{formatLogDate(ticket.created_at)}</Field>
+        {ticket.sla && ticket.sla.state !== 'none' && <SlaFields sla={ticket.sla} />}
         {EXTRA_FIELD_NAMES.map((field) => (
           <Field key={field} label={EXTRA_FIELDS[field].label}>
             {ticket[field] ? EXTRA_FIELDS[field].format(ticket[field]) : NO_VALUE}
