@@ -7,7 +7,7 @@ import { settingsFromEnv, type Settings } from './settings.ts';
  * writing 'advance <ms>' lines to its stdin and waits for the 'clock advanced' reply, so a journey
  * about session expiry need not wait in real time.
  */
-function stdinClock(): () => number {
+function stdinClock(afterAdvance: () => Promise<unknown>): () => number {
   let offset = 0;
   let partial = '';
   process.stdin.setEncoding('utf8').on('data', (chunk: string) => {
@@ -17,7 +17,9 @@ function stdinClock(): () => number {
       const ms = /^advance (\d+)$/.exec(line.trim())?.[1];
       if (ms === undefined) continue;
       offset += Number(ms);
-      console.log(`clock advanced ${offset}`);
+      const advanced = offset;
+      // What time alone changes (service levels) is looked at before the reply, not at the next tick of a real timer.
+      void afterAdvance().finally(() => console.log(`clock advanced ${advanced}`));
     }
   });
   return () => Date.now() + offset;
@@ -33,8 +35,10 @@ function readSettings(): Settings {
   }
 }
 
-const testClock = process.env.TEST_CLOCK === 'stdin' ? { now: stdinClock() } : {};
+let afterAdvance: () => Promise<unknown> = async () => undefined;
+const testClock = process.env.TEST_CLOCK === 'stdin' ? { now: stdinClock(() => afterAdvance()) } : {};
 const server = await startServer({ ...readSettings(), ...testClock });
+afterAdvance = () => server.app.sla.sweep();
 // The end-to-end suite reads this line to find the port (PORT=0 picks a free one).
 console.log(`Listening on ${server.url}`);
 
