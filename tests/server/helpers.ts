@@ -2,6 +2,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { DB_FILE_NAME } from '../../src/server/db/database.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -31,12 +33,15 @@ export interface TestServer {
   advance(ms: number): void;
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
   signIn(email: string, password: string): Promise<string>;
+  /** A second connection to the server's database file, as another process would open it; close() closes it. */
+  openSideConnection(): DatabaseSync;
   close(): Promise<void>;
 }
 
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-server-test-'));
   const logs: string[] = [];
+  const sideConnections: DatabaseSync[] = [];
   let offset = 0;
   const server = await startServer({
     port: 0,
@@ -86,7 +91,13 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     advance: (ms) => void (offset += ms),
     call,
     signIn,
+    openSideConnection() {
+      const side = new DatabaseSync(path.join(server.app.settings.dataDir, DB_FILE_NAME));
+      sideConnections.push(side);
+      return side;
+    },
     async close() {
+      for (const side of sideConnections) side.close();
       await server.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
