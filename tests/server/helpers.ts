@@ -1,9 +1,11 @@
 /** A real server on port 0 with a temporary database, and a small fetch wrapper for the tests. */
+import { mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DB_FILE_NAME } from '../../src/server/db/database.ts';
+import { MIGRATIONS } from '../../src/server/db/migrations.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -187,4 +189,13 @@ export async function createTicket(t: TestServer, w: World, state: TicketState =
     if (closed.status !== 200) throw new Error(`close failed: ${closed.text}`);
   }
   return (await t.call('GET', `/api/tickets/${number}`, { token: w.admin.token })).body.data;
+}
+
+/** A database as the first `version` migrations left it, in a fresh data folder: for the tests of a later migration. */
+export function databaseAtVersion(version: number): { dataDir: string; db: DatabaseSync } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `helpdesk-migrate-${version}-`));
+  const db = new DatabaseSync(path.join(dataDir, DB_FILE_NAME));
+  for (const step of MIGRATIONS.slice(0, version)) db.exec(step);
+  db.exec(`PRAGMA user_version = ${version}`);
+  return { dataDir, db };
 }
