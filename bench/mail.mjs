@@ -12,13 +12,10 @@
  * Settings (environment): BENCH_MAIL_MESSAGES (1000 per measurement; a tenth for `sendMail`,
  * which smtp-server greets only after a 100 ms pause), BENCH_MAIL_ROUNDS (3).
  */
-import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildMessage, threadId } from '../src/server/mail/message.ts';
 import { openSmtpSession, sendMail } from '../src/server/mail/smtp-client.ts';
+import { startMailRelays } from './mail-relays.mjs';
 import { printTable, saveResults } from './report.mjs';
 
 const MESSAGES = Number(process.env.BENCH_MAIL_MESSAGES ?? 1000);
@@ -79,18 +76,10 @@ async function rate(count, workers, open) {
 }
 
 export async function benchMail() {
-  const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-mail-'));
-  const [certFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
-  const ca = readFileSync(certFile);
-  const relays = fork(new URL('./mail-relay.mjs', import.meta.url), [certFile, keyFile], { stdio: 'inherit' });
-  const reply = (key) => new Promise((resolve) => relays.once('message', (m) => resolve(m[key])));
+  const { ca, ports, tlsTarget, counts: relayCounts, close } = await startMailRelays('helpdesk-bench-mail-');
   try {
-    const ports = await reply('ports');
     console.log(`\n— mail: ${MESSAGES} messages per measurement (${Math.ceil(MESSAGES / 10)} for sendMail), ${ROUNDS} rounds`);
     const messages = Array.from({ length: MESSAGES }, (_, i) => notification(i + 1));
-    const tlsTarget = { secure: false, host: 'localhost', port: ports.tls, user: 'mailer', password: 'bench' };
     const common = { heloName: 'helpdesk.example.com', tls: { ca } };
     const mail = (i) => ({ from: 'helpdesk@helpdesk.example.com', to: [`person${i + 1}@example.com`], message: messages[i] });
     const session = (target) => async () => {
@@ -111,8 +100,7 @@ export async function benchMail() {
         figures[`${name}${CONCURRENCY}`].push(await rate(count, CONCURRENCY, open));
       }
     }
-    relays.send('count');
-    const counts = await reply('counts');
+    const counts = await relayCounts();
     const expected = { tls: 100 + (MESSAGES + Math.ceil(MESSAGES / 10)) * 2 * ROUNDS, plain: MESSAGES * 2 * ROUNDS };
     const result = Object.fromEntries(Object.entries(figures).map(([key, values]) => [key, median(values)]));
     const cell = (key) => `${Math.round(result[key])} msg/s (${(result[key] / result[key.replace(/^[a-zA-Z]+/, 'bare')]).toFixed(2)}× bare)`;
@@ -129,8 +117,7 @@ export async function benchMail() {
     saveResults('mail', { messages: MESSAGES, rounds: ROUNDS, concurrency: CONCURRENCY, perSecond: result, roundsPerSecond: figures, delivered });
     return result;
   } finally {
-    relays.disconnect();
-    rmSync(dir, { recursive: true, force: true });
+    close();
   }
 }
 

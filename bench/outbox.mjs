@@ -10,13 +10,11 @@
  *
  * Settings (environment): BENCH_OUTBOX_MESSAGES (10000), BENCH_OUTBOX_ROUNDS (3).
  */
-import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildMessage } from '../src/server/mail/message.ts';
 import { openSmtpSession } from '../src/server/mail/smtp-client.ts';
 import { startServer } from '../src/server/server.ts';
+import { RELAY_PASSWORD, RELAY_USER, startMailRelays } from './mail-relays.mjs';
 import { printTable, saveResults } from './report.mjs';
 
 const MESSAGES = Number(process.env.BENCH_OUTBOX_MESSAGES ?? 10_000);
@@ -62,20 +60,12 @@ async function rawRate(target, ca, count) {
 }
 
 export async function benchOutbox() {
-  const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-outbox-'));
-  const [certFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
-  const ca = readFileSync(certFile);
-  const relays = fork(new URL('./mail-relay.mjs', import.meta.url), [certFile, keyFile], { stdio: 'inherit' });
-  const reply = (key) => new Promise((resolve) => relays.once('message', (m) => resolve(m[key])));
+  const { dir, ca, ports, tlsTarget: target, counts: relayCounts, close } = await startMailRelays('helpdesk-bench-outbox-');
   let server;
   try {
-    const ports = await reply('ports');
-    const target = { secure: false, host: 'localhost', port: ports.tls, user: 'mailer', password: 'bench' };
     server = await startServer({
       port: 0, dataDir: join(dir, 'data'), distDir: join(dir, 'no-dist'), scryptCost: 4, adminPassword: 'bench-password',
-      smtpUrl: `smtp://mailer:bench@localhost:${ports.tls}`, mailFrom: FROM, smtpCa: ca, log: () => {}, logError: console.error,
+      smtpUrl: `smtp://${RELAY_USER}:${RELAY_PASSWORD}@localhost:${ports.tls}`, mailFrom: FROM, smtpCa: ca, log: () => {}, logError: console.error,
     });
     const { db, mail } = server.app;
     console.log(`\n— outbox: ${MESSAGES} queued messages per round, ${ROUNDS} rounds, ${SESSIONS} sessions`);
@@ -92,8 +82,7 @@ export async function benchOutbox() {
       if (waiting !== 0 || failed !== 0) throw new Error(`round ${round}: ${waiting} waiting, ${failed} failed after the drain`);
       raw.push(await rawRate(target, ca, Math.min(MESSAGES, 2000)));
     }
-    relays.send('count');
-    const counts = await reply('counts');
+    const counts = await relayCounts();
     const expected = 200 + ROUNDS * (MESSAGES + Math.min(MESSAGES, 2000));
     const result = { drained: median(drained), raw: median(raw) };
     printTable(`Outbox drain: ${MESSAGES} queued rows through the worker into a local smtp-server relay (STARTTLS + AUTH PLAIN), median of ${ROUNDS} rounds`,
@@ -108,8 +97,7 @@ export async function benchOutbox() {
     return result;
   } finally {
     await server?.close();
-    relays.disconnect();
-    rmSync(dir, { recursive: true, force: true });
+    close();
   }
 }
 

@@ -5,10 +5,9 @@
  * change); read by supers only, newest first, paged and filtered; never changed through the API;
  * swept after AUDIT_KEEP_DAYS by the server's clock.
  */
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_FILE_NAME, transaction } from '../../src/server/db/database.ts';
+import { transaction } from '../../src/server/db/database.ts';
 import { sweepExpired } from '../../src/server/server.ts';
 import { AUDIT_MESSAGES, SERVER } from '../../src/shared/index.ts';
 import { ADMIN, createStaff, createTicket, createWorld, PASSWORD, startTestServer, type TestServer, type World } from './helpers.ts';
@@ -17,18 +16,14 @@ const DAY_MS = 86_400_000;
 
 let t: TestServer;
 let w: World;
-/** A second connection to the server's database, as another process would open it. */
 let side: DatabaseSync;
 
 beforeAll(async () => {
   t = await startTestServer();
   w = await createWorld(t);
-  side = new DatabaseSync(path.join(t.server.app.settings.dataDir, DB_FILE_NAME));
+  side = t.openSideConnection();
 });
-afterAll(async () => {
-  side.close();
-  await t.close();
-});
+afterAll(() => t.close());
 
 const rowCount = () => Number((side.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n);
 const audit = (query = '', token = w.admin.token) => t.call('GET', `/api/audit${query ? `?${query}` : ''}`, { token });

@@ -3,11 +3,10 @@
  * it (a trigger refuses that ticket's UPDATE), the first two changes are rolled back with it:
  * no status or developer moved, no log row written, no live event sent.
  */
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DB_FILE_NAME } from '../../src/server/db/database.ts';
 import { SERVER } from '../../src/shared/index.ts';
+import { dataOf, openStream } from './event-stream.ts';
 import { createTicket, createWorld, startTestServer, type TestServer, type World } from './helpers.ts';
 
 const TICKETS = 5;
@@ -16,44 +15,14 @@ const REFUSAL = 'bulk-rollback test: this ticket refuses every update';
 
 let t: TestServer;
 let w: World;
-/** A second connection to the server's database file, as another process would open it. */
 let side: DatabaseSync;
 
 beforeAll(async () => {
   t = await startTestServer();
   w = await createWorld(t);
-  side = new DatabaseSync(path.join(t.server.app.settings.dataDir, DB_FILE_NAME));
+  side = t.openSideConnection();
 });
-afterAll(async () => {
-  side.close();
-  await t.close();
-});
-
-/** The numbers of the `event: ticket` frames GET /events sends, as they arrive. */
-async function listenForTicketEvents(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.url}/api/events`, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
-  const numbers: string[] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let pending = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        pending += value;
-        for (let end; (end = pending.indexOf('\n\n')) >= 0; pending = pending.slice(end + 2)) {
-          const frame = pending.slice(0, end);
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (/^event: ticket$/m.test(frame) && data) numbers.push(JSON.parse(data).number);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return { numbers, close: () => controller.abort() };
-}
+afterAll(() => t.close());
 
 const stored = (id: number) =>
   side.prepare('SELECT status, developer_id FROM tickets WHERE id = ?').get(id) as { status: string; developer_id: number | null };
@@ -66,7 +35,7 @@ it('rolls back the first two changes when the third of five fails inside the tra
   const logsBefore = tickets.map((ticket) => logRows(ticket.id));
   side.exec(`CREATE TRIGGER refuse_one_ticket BEFORE UPDATE ON tickets WHEN old.id = ${tickets[FAILING].id}
     BEGIN SELECT RAISE(ABORT, '${REFUSAL}'); END`);
-  const stream = await listenForTicketEvents(w.admin.token);
+  const stream = await openStream(t, w.admin.token);
   try {
     const answer = await t.call('POST', '/api/tickets/bulk', {
       token: w.admin.token,
@@ -87,8 +56,8 @@ it('rolls back the first two changes when the third of five fails inside the tra
     side.exec('DROP TRIGGER refuse_one_ticket');
     const closed = await t.call('PATCH', `/api/tickets/${marker.number}`, { token: w.admin.token, json: { status: 'closed' } });
     expect(closed.status).toBe(200);
-    await expect.poll(() => stream.numbers.length).toBeGreaterThan(0);
-    expect(stream.numbers).toEqual([marker.number]);
+    await stream.next((f) => f.event === 'ticket');
+    expect(dataOf(stream, 'ticket').map((data) => data.number)).toEqual([marker.number]);
   } finally {
     stream.close();
   }

@@ -6,7 +6,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_TICKETS, BULK_MESSAGES, SERVER } from '../../src/shared/index.ts';
+import { dataOf, openStream } from './event-stream.ts';
 import { createTicket, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type TicketState, type World } from './helpers.ts';
+
+const EVENTS_WITHIN_MS = 2000;
 
 let t: TestServer;
 let w: World;
@@ -20,42 +23,6 @@ afterAll(() => t.close());
 const bulk = (staff: Staff, json: unknown) => t.call('POST', '/api/tickets/bulk', { token: staff.token, json });
 const statusOf = async (number: string) => (await t.call('GET', `/api/tickets/${number}`, { token: w.admin.token })).body.data.status;
 const logOf = async (number: string) => (await t.call('GET', `/api/activity-log/${number}`, { token: w.admin.token })).body.data.list;
-
-/** Reads GET /events as the client does, collecting each `event: ticket` frame's data. */
-async function openEvents(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${t.url}/api/events`, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
-  const events: { number: string; change: string }[] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        pending += value;
-        let end;
-        while ((end = pending.indexOf('\n\n')) >= 0) {
-          const frame = pending.slice(0, end);
-          pending = pending.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (/^event: ticket$/m.test(frame) && data) events.push(JSON.parse(data));
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    events,
-    async waitFor(count: number, ms = 2000) {
-      const until = Date.now() + ms;
-      while (events.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      return events;
-    },
-    close: () => controller.abort(),
-  };
-}
 
 type Caller = 'super' | 'owner' | 'otherSupport' | 'developer' | 'otherDeveloper';
 const CALLERS: Caller[] = ['super', 'owner', 'otherSupport', 'developer', 'otherDeveloper'];
@@ -140,15 +107,15 @@ describe('a bulk change', () => {
     const tickets = [await createTicket(t, w, 'opened'), await createTicket(t, w, 'assigned'), await createTicket(t, w, 'closed')];
     for (const ticket of tickets) await statusOf(ticket.number); // warms the detail cache
     const page = await t.call('GET', '/api/tickets?status=opened,assigned&limit=200', { token: w.admin.token });
-    const stream = await openEvents(w.otherSupport.token);
+    const stream = await openStream(t, w.otherSupport.token);
     const answer = await bulk(w.admin, { ids: tickets.map((ticket) => ticket.number), action: 'close' });
     expect(answer.body.data.changed).toHaveLength(2);
 
     // A comment after the answer marks the end: events come in order, so nothing more followed the bulk.
     await t.call('POST', `/api/tickets/${tickets[2].number}/comments`, { token: w.admin.token, json: { body: 'After the bulk close.' } });
-    const events = await stream.waitFor(3);
+    await stream.next(() => dataOf(stream, 'ticket').length >= 3, EVENTS_WITHIN_MS);
     stream.close();
-    expect(events).toEqual([
+    expect(dataOf(stream, 'ticket')).toEqual([
       { id: tickets[0].id, number: tickets[0].number, change: 'status' },
       { id: tickets[1].id, number: tickets[1].number, change: 'status' },
       { id: tickets[2].id, number: tickets[2].number, change: 'comment' },

@@ -1,91 +1,11 @@
-/** design.md#live-updates: GET /events, read as the client reads it (fetch and a stream reader). */
+/** design.md#live-updates: GET /events, read as the client reads it (./event-stream.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/shared/index.ts';
 import { DEFAULT_SETTINGS } from '../../src/server/settings.ts';
-
-const MAX_STREAMS_PER_USER = DEFAULT_SETTINGS.eventsStreamsPerUser;
+import { ARRIVES_WITHIN_MS, openStream, type Frame } from './event-stream.ts';
 import { createStaff, createTicket, createWorld, PASSWORD, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
-const ARRIVES_WITHIN_MS = 1000;
-
-interface Frame {
-  id?: string;
-  event?: string;
-  data?: string;
-  comment?: string;
-}
-
-/** An open event stream: frames as they arrive, and whether the server has ended it. */
-interface EventStream {
-  status: number;
-  headers: Headers;
-  frames: Frame[];
-  ended: Promise<void>;
-  /** Resolves with the first frame (from `from` on) that matches, or rejects after the timeout. */
-  next(match: (frame: Frame) => boolean, timeoutMs?: number, from?: number): Promise<Frame>;
-  close(): void;
-}
-
-async function openStream(t: TestServer, token: string, headers: Record<string, string> = {}): Promise<EventStream> {
-  const controller = new AbortController();
-  const res = await fetch(`${t.url}/api/events`, { headers: { Authorization: `Bearer ${token}`, ...headers }, signal: controller.signal });
-  const frames: Frame[] = [];
-  const waiters = new Set<() => void>();
-  let ended = Promise.resolve();
-  if (res.ok && res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    ended = (async () => {
-      let pending = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          pending += value;
-          let end;
-          while ((end = pending.indexOf('\n\n')) >= 0) {
-            const frame: Frame = {};
-            for (const line of pending.slice(0, end).split('\n')) {
-              if (line.startsWith(':')) frame.comment = line.slice(1).trim();
-              else {
-                const at = line.indexOf(':');
-                (frame as Record<string, string>)[line.slice(0, at)] = line.slice(at + 1).trimStart();
-              }
-            }
-            pending = pending.slice(end + 2);
-            frames.push(frame);
-            for (const wake of waiters) wake();
-          }
-        }
-      } catch {
-        // aborted by close()
-      }
-    })();
-  } else await res.text();
-  return {
-    status: res.status,
-    headers: res.headers,
-    frames,
-    ended,
-    next(match, timeoutMs = ARRIVES_WITHIN_MS, from = 0) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = frames.slice(from).find(match);
-          if (!found) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    close: () => controller.abort(),
-  };
-}
+const MAX_STREAMS_PER_USER = DEFAULT_SETTINGS.eventsStreamsPerUser;
 
 const ticketEvent = (number: string, change: string) => (f: Frame) => f.event === 'ticket' && f.data !== undefined && JSON.parse(f.data).number === number && JSON.parse(f.data).change === change;
 

@@ -1,7 +1,11 @@
 /** A real server on port 0 with a temporary database, and a small fetch wrapper for the tests. */
+import { mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { DB_FILE_NAME } from '../../src/server/db/database.ts';
+import { MIGRATIONS } from '../../src/server/db/migrations.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -31,12 +35,15 @@ export interface TestServer {
   advance(ms: number): void;
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
   signIn(email: string, password: string): Promise<string>;
+  /** A second connection to the server's database file, as another process would open it; close() closes it. */
+  openSideConnection(): DatabaseSync;
   close(): Promise<void>;
 }
 
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-server-test-'));
   const logs: string[] = [];
+  const sideConnections: DatabaseSync[] = [];
   let offset = 0;
   const server = await startServer({
     port: 0,
@@ -86,7 +93,13 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     advance: (ms) => void (offset += ms),
     call,
     signIn,
+    openSideConnection() {
+      const side = new DatabaseSync(path.join(server.app.settings.dataDir, DB_FILE_NAME));
+      sideConnections.push(side);
+      return side;
+    },
     async close() {
+      for (const side of sideConnections) side.close();
       await server.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -176,4 +189,13 @@ export async function createTicket(t: TestServer, w: World, state: TicketState =
     if (closed.status !== 200) throw new Error(`close failed: ${closed.text}`);
   }
   return (await t.call('GET', `/api/tickets/${number}`, { token: w.admin.token })).body.data;
+}
+
+/** A database as the first `version` migrations left it, in a fresh data folder: for the tests of a later migration. */
+export function databaseAtVersion(version: number): { dataDir: string; db: DatabaseSync } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `helpdesk-migrate-${version}-`));
+  const db = new DatabaseSync(path.join(dataDir, DB_FILE_NAME));
+  for (const step of MIGRATIONS.slice(0, version)) db.exec(step);
+  db.exec(`PRAGMA user_version = ${version}`);
+  return { dataDir, db };
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../src/shared/index.ts';
+import { dataOf, openStream } from './event-stream.ts';
 import { createStaff, createTicket, createWorld, PASSWORD, startTestServer, type Staff, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
@@ -269,46 +270,19 @@ describe('the API', () => {
 });
 
 describe('the live count', () => {
-  /** The `event: …` frames of a stream, with their data. */
-  async function listen(token: string) {
-    const controller = new AbortController();
-    const res = await fetch(`${t.url}/api/events`, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
-    const frames: { event: string; data: any }[] = [];
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let pending = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          pending += value;
-          for (let end; (end = pending.indexOf('\n\n')) >= 0; pending = pending.slice(end + 2)) {
-            const frame = pending.slice(0, end);
-            const event = /^event: (.*)$/m.exec(frame)?.[1];
-            const data = /^data: (.*)$/m.exec(frame)?.[1];
-            if (event && data) frames.push({ event, data: JSON.parse(data) });
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-    return { frames, close: () => controller.abort() };
-  }
-
   it('goes to the recipient\'s streams alone', async () => {
     const ticket = await createTicket(t, w);
     await t.call('POST', '/api/notifications/read', { token: w.owner.token, json: { all: true } });
-    const owner = await listen(w.owner.token);
-    const bystander = await listen(w.otherDeveloper.token);
+    const owner = await openStream(t, w.owner.token);
+    const bystander = await openStream(t, w.otherDeveloper.token);
     try {
       await comment(ticket.number, w.developer.token, 'Live count please');
-      await expect.poll(() => owner.frames.find((f) => f.event === 'notification')).toEqual({ event: 'notification', data: { unread: 1 } });
+      await expect.poll(() => dataOf(owner, 'notification')[0]).toEqual({ unread: 1 });
       // The ticket frame leaves after the counts: once the bystander has it, no count is on its way.
-      await expect.poll(() => bystander.frames.some((f) => f.event === 'ticket' && f.data.number === ticket.number)).toBe(true);
-      expect(bystander.frames.filter((f) => f.event === 'notification')).toEqual([]);
+      await expect.poll(() => dataOf(bystander, 'ticket').some((data) => data.number === ticket.number)).toBe(true);
+      expect(dataOf(bystander, 'notification')).toEqual([]);
       await t.call('POST', '/api/notifications/read', { token: w.owner.token, json: { all: true } });
-      await expect.poll(() => owner.frames.filter((f) => f.event === 'notification').at(-1)?.data).toEqual({ unread: 0 });
+      await expect.poll(() => dataOf(owner, 'notification').at(-1)).toEqual({ unread: 0 });
     } finally {
       owner.close();
       bystander.close();

@@ -2,14 +2,9 @@
  * GET /tickets/report (design.md#reports) against a small dataset whose figures are worked out by hand
  * below. Every time is UTC; the clock is set before each change so the log has exact stamps.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/server/db/migrations.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { ADMIN, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { ADMIN, createWorld, databaseAtVersion, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 let clock = Date.parse('2026-02-20T08:00:00Z');
 let t: TestServer;
@@ -190,10 +185,7 @@ describe('refusals', () => {
 
 describe('migration 7', () => {
   it('indexes the tickets and activity log of a database from before reports, which stays readable and reported', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-report-migrate-'));
-    const db = new DatabaseSync(path.join(dataDir, 'helpdesk.db'));
-    for (const step of MIGRATIONS.slice(0, 6)) db.exec(step);
-    db.exec('PRAGMA user_version = 6');
+    const { dataDir, db } = databaseAtVersion(6);
     db.prepare(`INSERT INTO users (id, first_name, last_name, email, role, password_hash, created_at) VALUES (1, 'Admin', 'User', ?, 'super', ?, '2020-01-01T00:00:00.000Z')`)
       .run(ADMIN.email, await hashPassword(ADMIN.password, 4));
     db.exec(`INSERT INTO tickets (id, number, title, description, priority, category, category_id, service, service_id, app, status, created_by, created_by_id, created_at, updated_at)

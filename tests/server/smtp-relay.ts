@@ -1,39 +1,16 @@
 /**
- * Real relays for the mail tests: the `smtp-server` package (STARTTLS with a certificate made
- * here, AUTH PLAIN/LOGIN) behind a recording TCP proxy, so a test can assert on exactly which
+ * Real relays for the mail tests: the `smtp-server` package (STARTTLS with a certificate from
+ * ./certificate.ts, AUTH PLAIN/LOGIN) behind a recording TCP proxy, so a test can assert on exactly which
  * bytes crossed the wire in clear; and a scripted relay on node:net for the faults smtp-server
  * will not produce (silence, injected replies, endless lines).
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import type { SmtpTarget } from '../../src/server/mail/smtp-url.ts';
+import { hasOpenssl } from './certificate.ts';
 
-export const HAS_OPENSSL = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn('mail: skipping the relay tests: no openssl on PATH to make a certificate.');
-    return false;
-  }
-})();
-
-/** A fresh self-signed certificate for localhost and 127.0.0.1 (its files are removed at once). */
-export function makeCertificate(name = 'localhost'): { cert: Buffer; key: Buffer } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-mail-'));
-  const [certFile, keyFile] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', `/CN=${name}`, '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
-  try {
-    return { cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+export { makeCertificate } from './certificate.ts';
+export const HAS_OPENSSL = hasOpenssl('mail relay tests');
 
 export interface Received {
   from: string;

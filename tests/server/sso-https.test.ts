@@ -3,22 +3,15 @@
  * NODE_EXTRA_CA_CERTS, which Node reads itself at start (so the server runs as `npm start` runs it, in
  * its own process). Without the CA the directory is unreachable, and the sign-in says so.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasOpenssl, writeCertificate } from './certificate.ts';
 import { browseSignIn, CLIENT, startProvider, type TestProvider } from './oidc-provider.ts';
 
-const HAS_OPENSSL = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn('sso-https: skipping: no openssl on PATH to make a self-signed certificate.');
-    return false;
-  }
-})();
+const HAS_OPENSSL = hasOpenssl('sso-https');
 
 describe.skipIf(!HAS_OPENSSL)('directory sign-in over HTTPS', () => {
   let dir: string;
@@ -28,11 +21,9 @@ describe.skipIf(!HAS_OPENSSL)('directory sign-in over HTTPS', () => {
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-sso-tls-'));
-    certFile = path.join(dir, 'ca.pem');
-    const keyFile = path.join(dir, 'key.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
-    provider = await startProvider({ tls: { cert: await fs.readFile(certFile), key: await fs.readFile(keyFile) } });
+    const files = writeCertificate(dir);
+    certFile = files.certFile;
+    provider = await startProvider({ tls: { cert: await fs.readFile(certFile), key: await fs.readFile(files.keyFile) } });
   });
   afterAll(async () => {
     for (const child of children) child.kill('SIGTERM');

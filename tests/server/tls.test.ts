@@ -1,5 +1,5 @@
 /** HTTPS (design.md#tls): TLS_CERT_FILE and TLS_KEY_FILE serve the app over TLS, with HSTS, AEAD suites only, a bounded handshake and a reload on SIGHUP. */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import https from 'node:https';
 import net from 'node:net';
@@ -7,17 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasOpenssl, writeCertificate, type CertificateFiles } from './certificate.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
-const HAS_OPENSSL = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn('tls: skipping: no openssl on PATH to make a self-signed certificate.');
-    return false;
-  }
-})();
+const HAS_OPENSSL = hasOpenssl('tls');
 
 describe.skipIf(!HAS_OPENSSL)('HTTPS', () => {
   let t: TestServer;
@@ -26,9 +19,7 @@ describe.skipIf(!HAS_OPENSSL)('HTTPS', () => {
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-tls-'));
-    const [certFile, keyFile] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+    const { certFile, keyFile } = writeCertificate(dir);
     cert = await fs.readFile(certFile);
     t = await startTestServer({ tlsCertFile: certFile, tlsKeyFile: keyFile });
   });
@@ -59,14 +50,6 @@ describe.skipIf(!HAS_OPENSSL)('HTTPS', () => {
   });
 });
 
-/** A fresh self-signed certificate for 127.0.0.1, its common name telling one from another. */
-function makeCertificate(dir: string, name: string): { certFile: string; keyFile: string } {
-  const [certFile, keyFile] = [path.join(dir, 'cert.pem'), path.join(dir, 'key.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', `/CN=${name}`, '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
-  return { certFile, keyFile };
-}
-
 /** Opens a TLS connection as `options` say; resolves with the suite and certificate name agreed, or rejects. */
 function handshake(port: number, options: tls.ConnectionOptions): Promise<{ cipher: string; version: string | null; name: unknown; socket: tls.TLSSocket }> {
   return new Promise((resolve, reject) => {
@@ -80,11 +63,11 @@ function handshake(port: number, options: tls.ConnectionOptions): Promise<{ ciph
 describe.skipIf(!HAS_OPENSSL)('HTTPS hardening', () => {
   let dir: string;
   let t: TestServer;
-  let files: { certFile: string; keyFile: string };
+  let files: CertificateFiles;
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-tls-hard-'));
-    files = makeCertificate(dir, 'first');
+    files = writeCertificate(dir, 'first');
     t = await startTestServer({ tlsCertFile: files.certFile, tlsKeyFile: files.keyFile, headersTimeoutSeconds: 0.5 });
   });
   afterAll(async () => {
@@ -116,7 +99,7 @@ describe.skipIf(!HAS_OPENSSL)('HTTPS hardening', () => {
   it('serves a renewed certificate after a reload, keeps open connections, and keeps the old one when the new files are broken', async () => {
     const before = await handshake(t.server.port, {});
     expect(before.name).toBe('first');
-    makeCertificate(dir, 'renewed');
+    writeCertificate(dir, 'renewed');
     t.server.reloadCertificate();
     expect(t.logs).toContain(`TLS certificate reloaded from ${files.certFile}.`);
     expect((await handshake(t.server.port, {})).name).toBe('renewed');
@@ -133,7 +116,7 @@ describe.skipIf(!HAS_OPENSSL)('HTTPS hardening', () => {
 
   it('reloads on SIGHUP when run as npm start runs it', async () => {
     const own = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-tls-hup-'));
-    const { certFile, keyFile } = makeCertificate(own, 'before-hup');
+    const { certFile, keyFile } = writeCertificate(own, 'before-hup');
     const child = spawn(process.execPath, ['src/server/main.ts'], {
       env: { ...process.env, PORT: '0', DATA_DIR: path.join(own, 'data'), ADMIN_PASSWORD: 'admin-password', SCRYPT_COST: '4', TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -152,7 +135,7 @@ describe.skipIf(!HAS_OPENSSL)('HTTPS hardening', () => {
     try {
       const port = Number((await printed(/^Listening on https:\/\/127\.0\.0\.1:(\d+)$/m))[1]);
       expect((await handshake(port, {})).name).toBe('before-hup');
-      makeCertificate(own, 'after-hup');
+      writeCertificate(own, 'after-hup');
       child.kill('SIGHUP');
       await printed(/^TLS certificate reloaded from /m);
       const renewed = await handshake(port, {});

@@ -7,14 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DatabaseSync } from 'node:sqlite';
 import type { TicketFilters } from '../../src/shared/index.ts';
-import { DB_FILE_NAME, openDatabase, transaction, type Db } from '../../src/server/db/database.ts';
-import { MIGRATIONS } from '../../src/server/db/migrations.ts';
+import { openDatabase, transaction, type Db } from '../../src/server/db/database.ts';
 import { countSql } from '../../src/server/store/queue-sql.ts';
 import { createTicketQueue, type TicketQueue } from '../../src/server/store/ticket-queue.ts';
 import type { Touched } from '../../src/server/store/ticket-counts.ts';
-import { createStaff, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';
+import { createStaff, createWorld, databaseAtVersion, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
@@ -223,11 +221,8 @@ it('counts a list asked for the first time right after creates, changes, deletes
 });
 
 it('migration 8 counts the tickets that were already there', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'helpdesk-facts-'));
+  const { dataDir: dir, db: old } = databaseAtVersion(7);
   try {
-    const old = new DatabaseSync(join(dir, DB_FILE_NAME));
-    for (const step of MIGRATIONS.slice(0, 7)) old.exec(step);
-    old.exec(`PRAGMA user_version = 7`);
     const insert = old.prepare(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app, status,
       created_by, created_at, updated_at) VALUES (?, 'Title', 'Description', ?, 'Payments', 1, 'Checkout', 1, 'shaq_app', ?, 'Olivia', '2026-01-01', '2026-01-01')`);
     for (let i = 1; i <= 7; i++) insert.run(`TCK-${i}`, i % 2 ? 'low' : 'high', i % 3 ? 'opened' : 'closed');

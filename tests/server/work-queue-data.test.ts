@@ -1,13 +1,9 @@
 /** Work-queue counts, CSV export, storage limits (with the audit's attack), index use, freshness and the migration. */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { MIGRATIONS } from '../../src/server/db/migrations.ts';
 import { parseTicketQuery } from '../../src/shared/workQueue.ts';
-import { ADMIN, createStaff, createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { ADMIN, createStaff, createTicket, createWorld, databaseAtVersion, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
@@ -158,10 +154,7 @@ describe('indexes', () => {
 
 describe('migration', () => {
   it('leaves data stored before the work queue readable, searchable and paged, with every reference to its accounts', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-migrate-'));
-    const db = new DatabaseSync(path.join(dataDir, 'helpdesk.db'));
-    for (const step of MIGRATIONS.slice(0, 2)) db.exec(step);
-    db.exec('PRAGMA user_version = 2');
+    const { dataDir, db } = databaseAtVersion(2);
     const users = db.prepare(`INSERT INTO users (id, first_name, last_name, email, role, password_hash, created_at) VALUES (?, ?, 'User', ?, ?, ?, '2020-01-01T00:00:00.000Z')`);
     users.run(1, 'Admin', ADMIN.email, 'super', await hashPassword(ADMIN.password, 4));
     users.run(5, 'Old', 'old@example.com', 'support', 'x');

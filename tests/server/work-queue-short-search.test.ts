@@ -5,13 +5,9 @@
  * them too.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { MIGRATIONS } from '../../src/server/db/migrations.ts';
-import { ADMIN, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { ADMIN, createWorld, databaseAtVersion, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
 
 const TITLES = ['Login fails on Android', 'Refund stuck', 'App crashes at start', 'Map is frozen', 'Receipt e-mail missing', 'Zebra printer offline', 'Café menu blank', 'Payment retried twice'];
 const TEXT_FIELDS = ['number', 'title', 'description', 'created_by', 'developer_name', 'category', 'service'] as const;
@@ -80,10 +76,7 @@ describe('short searches', () => {
 
 describe('migration 10', () => {
   it('makes the tickets of an older database findable by one letter', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-migrate-9-'));
-    const db = new DatabaseSync(path.join(dataDir, 'helpdesk.db'));
-    for (const step of MIGRATIONS.slice(0, 9)) db.exec(step);
-    db.exec('PRAGMA user_version = 9');
+    const { dataDir, db } = databaseAtVersion(9);
     db.prepare(`INSERT INTO users (first_name, last_name, email, role, password_hash, created_at) VALUES ('Admin', 'User', ?, 'super', ?, '2020-01-01T00:00:00.000Z')`)
       .run(ADMIN.email, await hashPassword(ADMIN.password, 4));
     db.exec(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app, status, created_by, created_at, updated_at)

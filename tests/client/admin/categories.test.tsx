@@ -4,6 +4,13 @@ import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
 import { ADMIN, CATEGORIES, holdRoute, list, ok, tableText } from './helpers.ts';
 
 const signIn = () => signInAs(ADMIN);
+/** The server refuses the name: its field error and its message. */
+const NAME_TAKEN = {
+  'POST /config/categories': {
+    status: 422,
+    body: { message: 'This category already exists.', errors: { name: ['This category already exists.'] } },
+  },
+};
 
 describe('categories table', () => {
   test('shows ID, Category and Actions with edit and delete per row', async () => {
@@ -69,12 +76,7 @@ describe('create category', () => {
   });
 
   test('shows the server field error under the field and the message in a toast', async () => {
-    fakeApi({
-      'POST /config/categories': {
-        status: 422,
-        body: { message: 'This category already exists.', errors: { name: ['This category already exists.'] } },
-      },
-    });
+    fakeApi(NAME_TAKEN);
     signIn();
     renderApp('/admin/create-category');
     fireEvent.change(await screen.findByLabelText('Category name'), { target: { value: 'Hardware' } });
@@ -84,12 +86,7 @@ describe('create category', () => {
   });
 
   test("the field's own rule comes before the server's error once the value breaks it", async () => {
-    fakeApi({
-      'POST /config/categories': {
-        status: 422,
-        body: { message: 'This category already exists.', errors: { name: ['This category already exists.'] } },
-      },
-    });
+    fakeApi(NAME_TAKEN);
     signIn();
     renderApp('/admin/create-category');
     const name = await screen.findByLabelText('Category name');

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
+import { ShowMore } from '../../../components/ShowMore.tsx';
 import { useAuditPages } from '../api.ts';
 import { auditSearch, hasFilters, readAuditFilters } from '../auditUrl.ts';
 import { AuditFilters } from '../components/AuditFilters.tsx';
@@ -48,16 +49,7 @@ export function AuditPage() {
           return (
             <div className={styles.results}>
               <AuditTable entries={entries} />
-              {pages.hasNextPage && (
-                <div className={styles.more}>
-                  <Button variant="secondary" aria-busy={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-                    Show more
-                  </Button>
-                  <span className={styles.count}>
-                    {entries.length} of {total}
-                  </span>
-                </div>
-              )}
+              <ShowMore query={pages} label="Show more" count={{ loaded: entries.length, total }} />
               {pages.error && <QueryError error={pages.error} onRetry={pages.refetch} />}
             </div>
           );

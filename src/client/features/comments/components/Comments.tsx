@@ -15,6 +15,7 @@ import { useDraft } from '../../../lib/draft.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
+import { ShowMore } from '../../../components/ShowMore.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type CommentPage, type TicketComment } from '../api.ts';
 import { relativeTime } from '../../../lib/relativeTime.ts';
@@ -220,16 +221,7 @@ export function Comments({ number }: { number: string }) {
                   <CommentItem key={comment.id} comment={comment} user={user} now={now} onDelete={setDeleting} />
                 ))}
               </ol>
-              {comments.hasNextPage && (
-                <div className={styles.more}>
-                  <Button variant="secondary" size="sm" aria-busy={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
-                    {SHOW_MORE}
-                  </Button>
-                  <span className={styles.count}>
-                    {list.length} of {total}
-                  </span>
-                </div>
-              )}
+              <ShowMore query={comments} label={SHOW_MORE} size="sm" count={{ loaded: list.length, total }} className={styles.more} />
               {/* A failed refresh or next page: the loaded comments stay, with the message and Retry below. */}
               {comments.error && <QueryError error={comments.error} onRetry={comments.refetch} />}
             </>

@@ -11,6 +11,7 @@ import { formatLogDate } from '../../../../shared/format.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
+import { ShowMore } from '../../../components/ShowMore.tsx';
 import { useFocusTrap } from '../../../components/useFocusTrap.ts';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { relativeTime } from '../../../lib/relativeTime.ts';
@@ -99,13 +100,7 @@ export function NotificationPanel({ id, area, unread, bell, onClose }: Notificat
                     <Item key={item.id} item={item} area={area} now={now} onChoose={choose} />
                   ))}
                 </ul>
-                {list.hasNextPage && (
-                  <div className={styles.more}>
-                    <Button variant="secondary" size="sm" aria-busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                      {TEXT.showMore}
-                    </Button>
-                  </div>
-                )}
+                <ShowMore query={list} label={TEXT.showMore} size="sm" className={styles.more} />
                 {list.error && <QueryError error={list.error} onRetry={list.refetch} />}
               </>
             )
