@@ -16,6 +16,7 @@ import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { viewRoutes } from './routes/views.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { bulkRoutes } from './routes/bulk.ts';
@@ -89,6 +90,7 @@ export function buildRouter(app: ServerContext, publicOrigin: () => string): Rou
   backupRoutes(router, app);
   mailRoutes(router, app);
   auditRoutes(router, app);
+  viewRoutes(router, app);
   openApiRoutes(router, app);
   return router;
 }

@@ -12,3 +12,4 @@ export * from './csv.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
 export * from './auth.ts';
+export * from './views.ts';

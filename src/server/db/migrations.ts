@@ -419,4 +419,17 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE UNIQUE INDEX user_identities_user ON user_identities (user_id, issuer);
   `,
+  // 13: saved views (docs/design.md#saved-views): a named list query. A person's own view has an
+  // owner and goes with their account; a shared view (a super's) has none, so it outlives the
+  // super who made it. Names are unique per owner, and among shared views, whatever their case.
+  `
+  CREATE TABLE saved_views (
+    id         INTEGER PRIMARY KEY,
+    owner_id   INTEGER REFERENCES users (id) ON DELETE CASCADE,
+    name       TEXT NOT NULL,
+    query      TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX saved_views_name ON saved_views (coalesce(owner_id, 0), name COLLATE NOCASE);
+  `,
 ];

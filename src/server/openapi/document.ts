@@ -10,6 +10,7 @@ import { MORE_OPERATIONS } from './paths-more.ts';
 import { MAIL_OPERATIONS, MAIL_SCHEMAS } from './paths-mail.ts';
 import { NOTIFICATION_OPERATIONS, NOTIFICATION_SCHEMAS } from './paths-notifications.ts';
 import { TICKET_OPERATIONS } from './paths-tickets.ts';
+import { VIEW_OPERATIONS, VIEW_SCHEMAS } from './paths-views.ts';
 import { SCHEMAS } from './schemas.ts';
 
 const OPENAPI_VERSION = '3.1.0';
@@ -25,7 +26,7 @@ const DESCRIPTION = [
   'Lists and details carry a weak `ETag` and answer `If-None-Match` with 304. A known path called with a method it does not take is a 405 with `Allow`; an unknown path is a 404.',
 ].join('\n');
 
-export const OPERATIONS: readonly OperationSpec[] = [...ACCOUNT_OPERATIONS, ...DIRECTORY_OPERATIONS, ...TICKET_OPERATIONS, ...MORE_OPERATIONS, ...NOTIFICATION_OPERATIONS, ...MAIL_OPERATIONS];
+export const OPERATIONS: readonly OperationSpec[] = [...ACCOUNT_OPERATIONS, ...DIRECTORY_OPERATIONS, ...TICKET_OPERATIONS, ...MORE_OPERATIONS, ...NOTIFICATION_OPERATIONS, ...MAIL_OPERATIONS, ...VIEW_OPERATIONS];
 
 function paths(operations: readonly OperationSpec[]): Record<string, Record<string, unknown>> {
   const byPath: Record<string, Record<string, unknown>> = {};
@@ -45,7 +46,7 @@ export function openApiDocument(apiBase: string): Record<string, unknown> {
     paths: paths(OPERATIONS),
     components: {
       securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', description: 'The token `POST /auth/sign-in` answers.' } },
-      schemas: { ...SCHEMAS, ...NOTIFICATION_SCHEMAS, ...DIRECTORY_SCHEMAS, ...MAIL_SCHEMAS },
+      schemas: { ...SCHEMAS, ...NOTIFICATION_SCHEMAS, ...DIRECTORY_SCHEMAS, ...MAIL_SCHEMAS, ...VIEW_SCHEMAS },
       responses: RESPONSES,
     },
   };
