@@ -112,8 +112,9 @@ export interface BuiltInView {
   query: string;
 }
 
-const OPEN_WORK = `status=${['opened', 'assigned'].join(',')}`;
-const UNASSIGNED = 'status=opened&developer_id=none';
+// Written as the list page writes its URL, so a built-in view and the same list saved are equal.
+const OPEN_WORK = ticketQueryString({ status: ['opened', 'assigned'] });
+const UNASSIGNED = ticketQueryString({ status: ['opened'], developer_id: 'none' });
 
 /**
  * The built-in views of each role (product.md#saved-views). "My open work": a developer's tickets

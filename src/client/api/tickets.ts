@@ -70,6 +70,18 @@ export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: b
   );
 }
 
+/**
+ * How many tickets a list holds (a saved view's count): the `total` of its one-ticket page, an
+ * index count the server keeps across writes, under the list's group so ticket changes refresh it.
+ */
+export function useTicketTotal(source: TicketSource, filters: TicketFilters, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    [SOURCES[source].group, 'total', filters],
+    async (signal) => (await request<Envelope<TicketPage>>(ticketListPath(source, { ...filters, limit: 1 }), { signal })).data.total,
+    options,
+  );
+}
+
 /** The CSV of a filtered, sorted list (product.md#work-queue); fetched with the token, never linked. */
 export const ticketExportPath = (query: TicketQuery) => `/tickets/export.csv?${ticketQueryString(query)}`;
 

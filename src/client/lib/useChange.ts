@@ -21,6 +21,7 @@ export const GROUPS = {
   services: ['services'],
   notifications: ['notifications'],
   mail: ['mail'],
+  views: ['views'],
 } as const;
 export type Group = keyof typeof GROUPS;
 
