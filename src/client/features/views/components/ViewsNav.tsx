@@ -53,8 +53,10 @@ function ViewItem({ place, name, query, view, canChange }: { place: ListPlace; n
 
 function ViewList({ place, labelledBy }: { place: ListPlace; labelledBy: string }) {
   const role = useAuth((state) => state.user?.role);
-  const saved = useViews().data ?? [];
-  if (!role) return null;
+  // The section shows whole once the person's views are in (built-in ones too, so nothing jumps);
+  // a server without views shows none.
+  const saved = useViews().data;
+  if (!role || !saved) return null;
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
       {BUILT_IN_VIEWS[role].map((view) => (
@@ -70,6 +72,7 @@ function ViewList({ place, labelledBy }: { place: ListPlace; labelledBy: string 
 /** The admin sidebar's section. */
 export function SidebarViews({ place }: { place: ListPlace }) {
   const id = useId();
+  if (!useViews().data) return null;
   return (
     <div className={styles.section}>
       <h2 id={id} className={styles.heading}>
@@ -88,6 +91,7 @@ export function HeaderViews({ place }: { place: ListPlace }) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [path, search]);
+  const loaded = Boolean(useViews().data);
   // A dialog opened from the panel sits in a portal: its Escape is its own.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape' || !open || !event.currentTarget.contains(event.target as Node)) return;
@@ -95,6 +99,7 @@ export function HeaderViews({ place }: { place: ListPlace }) {
     setOpen(false);
     button.current?.focus();
   };
+  if (!loaded) return null;
   return (
     <div className={styles.disclosure} onKeyDown={onKeyDown}>
       <button ref={button} type="button" id={`${id}-button`} className={styles.toggle} aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
