@@ -37,7 +37,9 @@ function ViewItem({ place, name, query, view, canChange }: { place: ListPlace; n
   return (
     <li className={styles.item}>
       <Link href={place.path + search} className={styles.link} aria-current={isShown(place, query, path, current) ? 'page' : undefined}>
-        <span className={styles.name}>{name}</span>
+        <span className={styles.name} title={name}>
+          {name}
+        </span>
         {view?.shared && (
           <span className={styles.shared} title="Shared with everyone">
             <Icon name="users" size={14} />
@@ -46,7 +48,8 @@ function ViewItem({ place, name, query, view, canChange }: { place: ListPlace; n
         )}
         <ViewCount place={place} search={search} />
       </Link>
-      {view && canChange && <ViewActions view={view} />}
+      {/* An empty cell where others have their menu, so the counts line up. */}
+      {view && canChange ? <ViewActions view={view} /> : <span className={styles.noActions} />}
     </li>
   );
 }
@@ -103,7 +106,8 @@ export function HeaderViews({ place }: { place: ListPlace }) {
   return (
     <div className={styles.disclosure} onKeyDown={onKeyDown}>
       <button ref={button} type="button" id={`${id}-button`} className={styles.toggle} aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
-        {VIEWS_HEADING}
+        <Icon name="eye" size={18} className={styles.toggleIcon} />
+        <span className={styles.toggleLabel}>{VIEWS_HEADING}</span>
         <Icon name="chevron" size={14} className={open ? styles.chevronOpen : styles.chevron} />
       </button>
       {open && (
