@@ -30,6 +30,8 @@ export const LIST_PAGE_PARAMS = {
   scope: ['all', 'my'],
   /** The developer list: assigned to me, or all. */
   tab: ['assigned', 'all'],
+  /** The "Overdue" chip: open work due before today, the day the list is opened (issue 24's chips). */
+  overdue: ['1'],
   /** The layout. */
   view: ['cards', 'table'],
 } as const satisfies Record<string, readonly string[]>;
@@ -67,17 +69,13 @@ export function parseViewQuery(raw: unknown): { query?: string; errors: FieldErr
   const { query, errors } = parseTicketQuery(params, VIEW_QUERY_PARAMS);
   const first = Object.values(errors)[0];
   if (first) return { errors: { query: first } };
-  const parts: string[] = [];
   for (const name of PAGE_PARAM_NAMES) {
     const value = params.get(name);
-    if (value === null) continue;
-    if (!(LIST_PAGE_PARAMS[name] as readonly string[]).includes(value)) return { errors: { query: VIEW_MESSAGES.pageParam(name) } };
-    if (name !== 'view') parts.push(`${name}=${value}`);
+    if (value !== null && !(LIST_PAGE_PARAMS[name] as readonly string[]).includes(value)) return { errors: { query: VIEW_MESSAGES.pageParam(name) } };
   }
-  const filters = ticketQueryString(query);
-  if (filters) parts.push(filters);
-  const view = params.get('view');
-  if (view) parts.push(`view=${view}`);
+  // The order the list page writes its URL in: scope or tab, filters and sort, overdue, layout.
+  const page = (names: PageParam[]) => names.filter((name) => params.has(name)).map((name) => `${name}=${params.get(name)}`);
+  const parts = [...page(['scope', 'tab']), ticketQueryString(query), ...page(['overdue', 'view'])].filter(Boolean);
   return { query: parts.join('&'), errors: {} };
 }
 

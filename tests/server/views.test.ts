@@ -30,7 +30,13 @@ describe('the query is a list the page can show', () => {
     expect(answer.body.data).toEqual({ id: expect.any(Number), name: 'Canonical', query: 'scope=all&status=opened%2Cassigned&priority=high&view=table', shared: false });
   });
 
+  it('keeps the Overdue chip of the list (overdue=1) where the list page writes it, before the layout', async () => {
+    const answer = await save(w.owner.token, { name: 'Late ones', query: 'view=cards&overdue=1&priority=high&tab=all' });
+    expect(answer.body.data.query).toBe('tab=all&priority=high&overdue=1&view=cards');
+  });
+
   it.each([
+    ['overdue=yes', VIEW_MESSAGES.pageParam('overdue')],
     ['limit=5', VIEW_MESSAGES.unknownParam('limit')],
     ['cursor=abc', VIEW_MESSAGES.unknownParam('cursor')],
     ['status=opened&colour=red', VIEW_MESSAGES.unknownParam('colour')],
