@@ -43,6 +43,8 @@ const options = {
   jsx: 'automatic',
   define: {
     __API_BASE__: JSON.stringify(API_BASE),
+    // Areas load by the URL in <meta name="area-scripts"> (app/lazyArea.ts), so their CSS stays out of the sign-in stylesheet.
+    __BUNDLED__: 'true',
     'process.env.NODE_ENV': '"production"',
   },
   legalComments: 'none',
@@ -73,11 +75,17 @@ async function writeIndex(metafile, bootMetafile) {
   const byEntry = outputsByEntry(metafile);
   const main = byEntry[ENTRY];
   const areaStyles = {};
-  for (const [entry, { css }] of Object.entries(byEntry)) {
+  const areaScripts = {};
+  for (const [entry, { js, css }] of Object.entries(byEntry)) {
     const area = basename(entry).replace(/\.tsx$/, '');
-    if (AREAS.includes(area) && css) areaStyles[area] = publicPath(css);
+    if (!AREAS.includes(area)) continue;
+    areaScripts[area] = publicPath(js);
+    if (css) areaStyles[area] = publicPath(css);
   }
-  const meta = `<meta name="area-styles" content='${JSON.stringify(areaStyles)}' />`;
+  const meta = [
+    `<meta name="area-styles" content='${JSON.stringify(areaStyles)}' />`,
+    `<meta name="area-scripts" content='${JSON.stringify(areaScripts)}' />`,
+  ].join('\n    ');
   // The entry's own imports are fetched in parallel with it instead of after it has been parsed.
   const preloads = [...closure(metafile, main.js)]
     .filter((file) => file !== main.js)

@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 13) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 14) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -105,6 +105,16 @@ CREATE INDEX notifications_ticket ON notifications (ticket_id);
 CREATE INDEX notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
 
 CREATE INDEX notifications_user ON notifications (user_id, id DESC);
+
+CREATE TABLE saved_views (
+  id         INTEGER PRIMARY KEY,
+  owner_id   INTEGER REFERENCES users (id) ON DELETE CASCADE,
+  name       TEXT NOT NULL,
+  query      TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX saved_views_name ON saved_views (coalesce(owner_id, 0), name COLLATE NOCASE);
 
 CREATE TABLE "services" (
   id   INTEGER PRIMARY KEY AUTOINCREMENT,

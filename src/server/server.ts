@@ -16,6 +16,7 @@ import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { viewRoutes } from './routes/views.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { bulkRoutes } from './routes/bulk.ts';
@@ -96,6 +97,7 @@ export function buildRouter(app: ServerContext, publicOrigin: () => string): Rou
   mailRoutes(router, app);
   auditRoutes(router, app);
   slaRoutes(router, app);
+  viewRoutes(router, app);
   openApiRoutes(router, app);
   return router;
 }

@@ -26,6 +26,9 @@ export const AUDIT_KIND_LABELS = {
   'tickets.bulk_close': 'Bulk close',
   'tickets.bulk_reopen': 'Bulk reopen',
   'setting.sla': 'Service levels changed',
+  'view.created': 'Shared view created',
+  'view.renamed': 'Shared view renamed',
+  'view.deleted': 'Shared view deleted',
 } as const satisfies Record<string, string> & Record<`tickets.bulk_${BulkAction}`, string>;
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as AuditKind[];
@@ -37,6 +40,7 @@ export const AUDIT_GROUP_LABELS = {
   service: 'Services',
   tickets: 'Bulk ticket changes',
   setting: 'Settings',
+  view: 'Shared views',
 } as const;
 export type AuditGroup = keyof typeof AUDIT_GROUP_LABELS;
 export const AUDIT_GROUPS = Object.keys(AUDIT_GROUP_LABELS) as AuditGroup[];

@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './notifications.ts';
 export * from './auth.ts';
 export * from './sla.ts';
+export * from './views.ts';

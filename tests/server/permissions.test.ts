@@ -40,6 +40,11 @@ async function freshCategory() {
 async function freshService() {
   return (await t.call('POST', '/api/config/services', { token: admin(), json: { name: name('Service'), app: 'shaq_app' } })).body.data.id;
 }
+/** A saved view: the owner's own (a support account) or a shared one (a super's). */
+async function freshView(kind: 'own' | 'shared') {
+  const token = kind === 'own' ? w.owner.token : admin();
+  return (await t.call('POST', '/api/views', { token, json: { name: name('View'), query: 'status=opened', shared: kind === 'shared' } })).body.data.id;
+}
 const ticketPatch = (state: 'opened' | 'assigned' | 'closed', json: (caller: Caller) => unknown) => async (caller: Caller) => {
   const ticket = await createTicket(t, w, state);
   return { method: 'PATCH', path: `/api/tickets/${ticket.number}`, json: json(caller) };
@@ -49,6 +54,8 @@ const ALL_READ: Expected = [401, 200, 200, 200, 200, 200];
 const SUPER_ONLY: Expected = [401, 200, 403, 403, 403, 403];
 const SUPER_CREATES: Expected = [401, 201, 403, 403, 403, 403];
 const NOBODY: Expected = [401, 403, 403, 403, 403, 403];
+/** Someone else's own view is not found, for a super too. */
+const OWNER_ONLY: Expected = [401, 404, 200, 404, 404, 404];
 
 const ROWS: Array<[string, Expected, (caller: Caller) => Promise<Call> | Call]> = [
   ['GET /health', [200, 200, 200, 200, 200, 200], () => ({ method: 'GET', path: '/api/health' })],
@@ -146,6 +153,13 @@ const ROWS: Array<[string, Expected, (caller: Caller) => Promise<Call> | Call]> 
   ['DELETE /config/services/{id}', SUPER_ONLY, async () => ({ method: 'DELETE', path: `/api/config/services/${await freshService()}` })],  ['GET /audit', SUPER_ONLY, () => ({ method: 'GET', path: '/api/audit' })],
   ['GET /admin/mail', SUPER_ONLY, () => ({ method: 'GET', path: '/api/admin/mail' })],
   ['POST /admin/mail/test (mail off)', [401, 409, 403, 403, 403, 403], () => ({ method: 'POST', path: '/api/admin/mail/test', json: { to: 'ada@example.com' } })],
+  ['GET /views', ALL_READ, () => ({ method: 'GET', path: '/api/views' })],
+  ['POST /views (own)', [401, 201, 201, 201, 201, 201], () => ({ method: 'POST', path: '/api/views', json: { name: name('Mine'), query: 'sort=priority' } })],
+  ['POST /views (shared)', SUPER_CREATES, () => ({ method: 'POST', path: '/api/views', json: { name: name('Everyone'), query: 'status=opened', shared: true } })],
+  ['PATCH /views/{owner’s}', OWNER_ONLY, async () => ({ method: 'PATCH', path: `/api/views/${await freshView('own')}`, json: { name: name('Renamed') } })],
+  ['DELETE /views/{owner’s}', OWNER_ONLY, async () => ({ method: 'DELETE', path: `/api/views/${await freshView('own')}` })],
+  ['PATCH /views/{shared}', SUPER_ONLY, async () => ({ method: 'PATCH', path: `/api/views/${await freshView('shared')}`, json: { name: name('Renamed') } })],
+  ['DELETE /views/{shared}', SUPER_ONLY, async () => ({ method: 'DELETE', path: `/api/views/${await freshView('shared')}` })],
 ];
 
 /** Every table, minus the columns that move on their own (last_seen, session use times). */
@@ -161,6 +175,7 @@ function databaseState(): string {
     all('SELECT * FROM categories ORDER BY id'),
     all('SELECT * FROM services ORDER BY id'),
     all('SELECT * FROM audit_log ORDER BY id'),
+    all('SELECT * FROM saved_views ORDER BY id'),
   ]);
 }
 

@@ -70,6 +70,23 @@ export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: b
   );
 }
 
+/**
+ * How many tickets a list holds (a saved view's count), from the server's kept index counts
+ * (design.md#work-queue-api): the stats' total over every ticket, or for my-tickets (created OR
+ * assigned, which stats cannot say) the total of a one-ticket page. Under the list's cache group,
+ * so every ticket change refreshes it like the stat tiles.
+ */
+export function useTicketTotal(source: TicketSource, filters: TicketFilters, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    source === 'all' ? [...GROUPS.tickets, 'total', filters] : [...GROUPS.mytickets, 'total', filters],
+    async (signal) =>
+      source === 'all'
+        ? (await request<Envelope<TicketStats>>(`/tickets/stats?${ticketQueryString(filters)}`, { signal })).data.total
+        : (await request<Envelope<TicketPage>>(ticketListPath('mine', { ...filters, limit: 1 }), { signal })).data.total,
+    options,
+  );
+}
+
 /** The CSV of a filtered, sorted list (product.md#work-queue); fetched with the token, never linked. */
 export const ticketExportPath = (query: TicketQuery) => `/tickets/export.csv?${ticketQueryString(query)}`;
 

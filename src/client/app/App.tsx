@@ -19,9 +19,9 @@ import { RouteAnnouncer } from './RouteAnnouncer.tsx';
 import styles from './App.module.css';
 
 const AREAS: Record<Role, LazyArea> = {
-  super: lazyArea('AdminArea', () => import('./areas/AdminArea.tsx')),
-  support: lazyArea('SupportArea', () => import('./areas/SupportArea.tsx')),
-  developer: lazyArea('DeveloperArea', () => import('./areas/DeveloperArea.tsx')),
+  super: lazyArea('AdminArea', typeof __BUNDLED__ !== 'undefined' ? undefined : () => import('./areas/AdminArea.tsx')),
+  support: lazyArea('SupportArea', typeof __BUNDLED__ !== 'undefined' ? undefined : () => import('./areas/SupportArea.tsx')),
+  developer: lazyArea('DeveloperArea', typeof __BUNDLED__ !== 'undefined' ? undefined : () => import('./areas/DeveloperArea.tsx')),
 };
 
 /** Loads the area the current address will show, if any, so the first render need not suspend. */

@@ -1,14 +1,18 @@
 /**
- * Loads an area's code and its stylesheet together. esbuild puts a lazily imported chunk's CSS in
- * a file of its own and does not load it; build.mjs lists those files in a
- * <meta name="area-styles"> tag (no inline script under our CSP), and we add the <link> here.
+ * Loads an area's code and its stylesheet together. esbuild copies the CSS of every chunk that
+ * an entry reaches by import() into that entry's stylesheet, so the sign-in screen would load
+ * every area's CSS; in the built client the areas are therefore imported by the URL of their own
+ * entry file, which build.mjs lists in <meta name="area-scripts">, with their stylesheets in
+ * <meta name="area-styles"> (meta tags: no inline script under our CSP). Under vitest the
+ * source is imported as usual.
  */
 import { createElement, lazy, type ComponentType } from 'react';
 
-const META_NAME = 'area-styles';
+const STYLES_META = 'area-styles';
+const SCRIPTS_META = 'area-scripts';
 
-function readStyleMap(): Record<string, string> {
-  const content = document.querySelector<HTMLMetaElement>(`meta[name="${META_NAME}"]`)?.content;
+function readMeta(name: string): Record<string, string> {
+  const content = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
   try {
     return content ? (JSON.parse(content) as Record<string, string>) : {};
   } catch {
@@ -54,11 +58,12 @@ export interface LazyArea {
  * A lazily loaded area that can also be loaded before the first render: React reveals suspended
  * content at most every 300 ms, which on a kiosk is longer than the chunk takes to arrive.
  */
-export function lazyArea(name: string, load: () => Promise<{ default: ComponentType }>): LazyArea {
+export function lazyArea(name: string, loadSource?: () => Promise<{ default: ComponentType }>): LazyArea {
+  const load = loadSource ?? (() => import(/* @vite-ignore */ readMeta(SCRIPTS_META)[name]!) as Promise<{ default: ComponentType }>);
   let loaded: ComponentType | null = null;
   let loading: Promise<{ default: ComponentType }> | null = null;
   const preload = () =>
-    (loading ??= Promise.all([load(), loadStylesheet(readStyleMap()[name])]).then(
+    (loading ??= Promise.all([load(), loadStylesheet(readMeta(STYLES_META)[name])]).then(
       ([module]) => {
         loaded = module.default;
         return module;
@@ -72,7 +77,7 @@ export function lazyArea(name: string, load: () => Promise<{ default: ComponentT
   const Area = () => createElement(loaded ?? Suspending);
   Area.preload = preload;
   Area.warm = () => {
-    prefetchStylesheet(readStyleMap()[name]);
+    prefetchStylesheet(readMeta(STYLES_META)[name]);
     return load();
   };
   return Area;

@@ -22,6 +22,7 @@ export const GROUPS = {
   notifications: ['notifications'],
   mail: ['mail'],
   sla: ['sla'],
+  views: ['views'],
 } as const;
 export type Group = keyof typeof GROUPS;
 

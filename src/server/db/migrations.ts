@@ -442,4 +442,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tickets_sla ON tickets (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id, created_at);
   CREATE INDEX tickets_sla_next ON tickets (sla_next_at) WHERE sla_next_at IS NOT NULL;
   `,
+  // 14: saved views (docs/design.md#saved-views): a named list query. A person's own view has an
+  // owner and goes with their account; a shared view (a super's) has none, so it outlives the
+  // super who made it. Names are unique per owner, and among shared views, whatever their case.
+  `
+  CREATE TABLE saved_views (
+    id         INTEGER PRIMARY KEY,
+    owner_id   INTEGER REFERENCES users (id) ON DELETE CASCADE,
+    name       TEXT NOT NULL,
+    query      TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX saved_views_name ON saved_views (coalesce(owner_id, 0), name COLLATE NOCASE);
+  `,
 ];

@@ -19,19 +19,22 @@ import { EditTicketPage } from '../../features/tickets/pages/EditTicketPage.tsx'
 import { ROUTES } from '../../lib/paths.ts';
 import { AdminLayout } from '../layout/AdminLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
+import { saveViewAction, sidebarViews } from '../savedViews.tsx';
 import { ticketComments } from '../ticketComments.tsx';
 
 const ADMIN = ROUTES.admin;
 
 export default function AdminArea() {
   return (
-    <AdminLayout>
+    <AdminLayout views={sidebarViews}>
       <Switch>
         <Route path={ADMIN.home}>
           <BackupFailureBanner />
           <DashboardPage />
         </Route>
-        <Route path={ADMIN.tickets} component={AdminTicketsPage} />
+        <Route path={ADMIN.tickets}>
+          <AdminTicketsPage actions={saveViewAction('admin')} />
+        </Route>
         <Route path={ADMIN.ticket}>
           <AdminTicketDetailsPage comments={ticketComments} />
         </Route>

@@ -6,6 +6,7 @@ import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPag
 import { ROUTES } from '../../lib/paths.ts';
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
+import { headerViews, saveViewAction } from '../savedViews.tsx';
 import { ticketComments } from '../ticketComments.tsx';
 
 const DEVELOPER = ROUTES.developer;
@@ -16,9 +17,11 @@ const LINKS = [
 
 export default function DeveloperArea() {
   return (
-    <AreaLayout home={DEVELOPER.home} links={LINKS}>
+    <AreaLayout home={DEVELOPER.home} links={LINKS} views={headerViews('developer')}>
       <Switch>
-        <Route path={DEVELOPER.home} component={DeveloperHomePage} />
+        <Route path={DEVELOPER.home}>
+          <DeveloperHomePage actions={saveViewAction('developer')} />
+        </Route>
         <Route path={DEVELOPER.ticket}>
           <TicketDetailsPage comments={ticketComments} />
         </Route>

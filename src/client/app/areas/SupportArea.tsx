@@ -7,6 +7,7 @@ import { TicketDetailsPage } from '../../features/tickets/pages/TicketDetailsPag
 import { ROUTES } from '../../lib/paths.ts';
 import { AreaLayout } from '../layout/AreaLayout.tsx';
 import { NotFound } from '../NotFound.tsx';
+import { headerViews, saveViewAction } from '../savedViews.tsx';
 import { ticketComments } from '../ticketComments.tsx';
 
 const SUPPORT = ROUTES.support;
@@ -15,9 +16,11 @@ const LINKS = [{ href: SUPPORT.home, label: 'Tickets' }];
 
 export default function SupportArea() {
   return (
-    <AreaLayout home={SUPPORT.home} links={LINKS}>
+    <AreaLayout home={SUPPORT.home} links={LINKS} views={headerViews('support')}>
       <Switch>
-        <Route path={SUPPORT.home} component={SupportHomePage} />
+        <Route path={SUPPORT.home}>
+          <SupportHomePage actions={saveViewAction('support')} />
+        </Route>
         <Route path={SUPPORT.createTicket} component={CreateTicketPage} />
         <Route path={SUPPORT.editTicket} component={EditTicketPage} />
         <Route path={SUPPORT.ticket}>

@@ -1,6 +1,6 @@
 /** The admin shell: header, left navigation (a slide-out panel on phones), content. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { useFocusTrap } from '../../components/useFocusTrap.ts';
 import { useSignOut } from '../../features/auth/api.ts';
@@ -30,14 +30,17 @@ const ADMIN_NAV: readonly { href: string; label: string; icon: IconName; section
 
 const isActive = (section: readonly string[], path: string) => section.some((route) => matchesRoute(route, path));
 
-export function AdminLayout({ children }: { children: ReactNode }) {
+/** @param views the saved views, shown under Tickets (app/savedViews.tsx). */
+export function AdminLayout({ children, views }: { children: ReactNode; views?: ReactNode }) {
   const [path] = useLocation();
+  const search = useSearch();
   const [open, setOpen] = useState(false);
   const signOut = useSignOut();
 
   const drawer = useRef<HTMLElement>(null);
 
-  useEffect(() => setOpen(false), [path]);
+  // A saved view may open the list already shown, with another search.
+  useEffect(() => setOpen(false), [path, search]);
   // The phone drawer: focus goes in, stays in, Escape closes it and focus returns to the menu button.
   useFocusTrap(drawer, open, () => setOpen(false));
 
@@ -58,6 +61,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 <Icon name={item.icon} />
                 {item.label}
               </Link>
+              {item.href === ADMIN.tickets && views}
             </li>
           ))}
           <li className={styles.navEnd}>

@@ -17,10 +17,12 @@ export interface AreaLayoutProps {
   home: string;
   /** Top navigation links. @default [] */
   links?: readonly AreaLink[];
+  /** The saved views, after the links (app/savedViews.tsx). */
+  views?: ReactNode;
   children: ReactNode;
 }
 
-export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
+export function AreaLayout({ home, links = [], views, children }: AreaLayoutProps) {
   const [path] = useLocation();
   return (
     <div className={styles.area}>
@@ -33,6 +35,7 @@ export function AreaLayout({ home, links = [], children }: AreaLayoutProps) {
               {link.label}
             </Link>
           ))}
+          {views}
         </nav>
       </Header>
       <main id={MAIN_ID} tabIndex={-1} className={styles.areaContent}>{children}</main>

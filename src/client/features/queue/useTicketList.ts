@@ -5,13 +5,14 @@
  */
 import { useSearch, useLocation } from 'wouter';
 import type { Status } from '../../../shared/constants.ts';
-import type { TicketFilters, TicketQuery } from '../../../shared/workQueue.ts';
+import type { TicketFilters } from '../../../shared/workQueue.ts';
 import { useTicketPages, useTicketStats, useMyStatusCounts } from '../../api/tickets.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useSavedScroll, useScrollMemory } from '../../lib/scrollMemory.ts';
 import type { TicketView } from './components/TicketPages.tsx';
 import { emptyFor, type ListEmpty } from './emptyState.ts';
-import { hasNarrowingFilters, listSearch, readListState, type ListState } from './listUrl.ts';
+import { hasNarrowingFilters, listSearch, type ListState } from './listUrl.ts';
+import { listRequest, listUrlConfig } from './listRequest.ts';
 import type { ListConfig } from './scopes.ts';
 import { storeView, storedView } from './view.ts';
 
@@ -19,18 +20,13 @@ export function useTicketList(config: ListConfig) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const userId = useAuth((state) => state.user?.id);
-  const urlConfig = { param: config.param, scopes: config.scopes.map((scope) => scope.value) };
-  const state = readListState(search, urlConfig);
-  const scope = config.scopes.find((candidate) => candidate.value === state.scope)!;
+  const urlConfig = listUrlConfig(config);
+  const { state, scope, query, countFilters } = listRequest(config, search, userId);
 
   const go = (next: ListState, replace = false) => navigate(path + listSearch(next, urlConfig), { replace });
   const setFilters = (filters: TicketFilters, replace = false) => go({ ...state, filters }, replace);
 
-  const fixed = userId !== undefined ? (scope.fixed?.(userId) ?? {}) : {};
   const selected = state.filters.status ?? [];
-  const status = selected.length > 0 ? selected : scope.defaultStatus;
-  const query: TicketQuery = { ...state.filters, ...fixed, status: status.length > 0 ? [...status] : undefined, sort: state.sort };
-  const countFilters: TicketFilters = { ...state.filters, ...fixed, status: undefined };
 
   const address = path + (search ? `?${search}` : '');
   const memory = useSavedScroll(address);

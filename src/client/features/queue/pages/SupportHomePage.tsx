@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ROUTES } from '../../../lib/paths.ts';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -6,15 +7,19 @@ import { SUPPORT_LIST } from '../scopes.ts';
 import styles from '../../../components/Page.module.css';
 
 /** product.md#support-area: My Tickets (default; the ones I created) / All Tickets, and a Create Ticket link. */
-export function SupportHomePage() {
+/** @param actions the header's extra actions before Create Ticket, composed in app/ (Save view). */
+export function SupportHomePage({ actions }: { actions?: ReactNode }) {
   return (
     <div className={styles.page}>
       <PageHeader
         title="Tickets"
         actions={
-          <ButtonLink href={ROUTES.support.createTicket} variant="primary">
-            Create Ticket
-          </ButtonLink>
+          <>
+            {actions}
+            <ButtonLink href={ROUTES.support.createTicket} variant="primary">
+              Create Ticket
+            </ButtonLink>
+          </>
         }
       />
       <TicketQueue config={SUPPORT_LIST} />
