@@ -1,30 +1,25 @@
 /**
  * The kiosk queue board (/admin/board, /developer/board): read-only, dark, large type, read from
  * across a room. Counts by status, then the open and assigned tickets by priority (high first)
- * and age. Its reads live under the 'tickets' group, so the live-update stream refreshes it with
+ * and age; "Full screen" opens kiosk mode (kiosk/KioskBoard.tsx). Its reads live under the 'tickets' group, so the live-update stream refreshes it with
  * no interaction; each refetch replaces what it shows, so nothing accumulates over days.
  */
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { NO_VALUE, type Priority } from '../../../../shared/constants.ts';
 import type { TicketQuery } from '../../../../shared/workQueue.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { useLiveStatus } from '../../../lib/liveUpdates.ts';
 import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
+import { kioskAddress, useKioskMode } from '../../../lib/kiosk.ts';
+import { Button } from '../../../components/Button.tsx';
+import { KioskBoard } from '../kiosk/KioskBoard.tsx';
+import { boardAge } from '../kiosk/KioskRow.tsx';
 import styles from './BoardPage.module.css';
 
 const QUEUE: TicketQuery = { status: ['opened', 'assigned'], sort: 'priority' };
 const NO_FILTERS = {};
 const MINUTE = 60_000;
-
-/** A short age for a room: 'new', '12 min', '5 h', '3 d'. */
-export function boardAge(iso: string, now: number): string {
-  const ago = Math.max(0, now - new Date(iso).getTime());
-  if (Number.isNaN(ago)) return '';
-  if (ago < MINUTE) return 'new';
-  if (ago < 60 * MINUTE) return `${Math.floor(ago / MINUTE)} min`;
-  if (ago < 24 * 60 * MINUTE) return `${Math.floor(ago / (60 * MINUTE))} h`;
-  return `${Math.floor(ago / (24 * 60 * MINUTE))} d`;
-}
 
 function useMinuteClock(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -65,7 +60,25 @@ function Row({ ticket, now }: { ticket: Ticket; now: number }) {
   );
 }
 
+/** Kiosk mode, and the browser's full screen where it allows it (a kiosk browser may not). */
+function FullScreenButton() {
+  const [path, navigate] = useLocation();
+  const open = () => {
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+    navigate(kioskAddress(path));
+  };
+  return (
+    <Button variant="secondary" onClick={open}>
+      Full screen
+    </Button>
+  );
+}
+
 export function BoardPage() {
+  return useKioskMode() ? <KioskBoard /> : <RoomBoard />;
+}
+
+function RoomBoard() {
   const stats = useTicketStats(NO_FILTERS);
   const queue = useTicketPages('all', QUEUE);
   const live = useLiveStatus();
@@ -77,8 +90,11 @@ export function BoardPage() {
     <div className={styles.board} data-theme="dark">
       <header className={styles.head}>
         <h1 className={styles.heading}>Queue board</h1>
-        <span className={styles.live} data-state={live} role="status">
-          {live === 'live' ? 'Live' : live === 'off' ? '' : 'Reconnecting…'}
+        <span className={styles.headEnd}>
+          <span className={styles.live} data-state={live} role="status">
+            {live === 'live' ? 'Live' : live === 'off' ? '' : 'Reconnecting…'}
+          </span>
+          <FullScreenButton />
         </span>
       </header>
       <section className={styles.counts} aria-label="Tickets by status">
