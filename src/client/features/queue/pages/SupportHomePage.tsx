@@ -4,15 +4,19 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TicketQueue } from '../components/TicketQueue.tsx';
 import { SUPPORT_LIST } from '../scopes.ts';
 import styles from '../../../components/Page.module.css';
+import own from './SupportHomePage.module.css';
 
-/** product.md#support-area: My Tickets (default; the ones I created) / All Tickets, and a Create Ticket link. */
+/**
+ * product.md#support-area: My Tickets (default; the ones I created) / All Tickets, and a Create
+ * Ticket link, which floats above the list on phones (in reach of a thumb, out of the toolbar).
+ */
 export function SupportHomePage() {
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} ${own.withCreate}`}>
       <PageHeader
         title="Tickets"
         actions={
-          <ButtonLink href={ROUTES.support.createTicket} variant="primary">
+          <ButtonLink href={ROUTES.support.createTicket} variant="primary" className={own.create}>
             Create Ticket
           </ButtonLink>
         }
