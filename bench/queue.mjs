@@ -4,7 +4,8 @@
  *    cards are in the document (the page's fetch included), and the main-thread work in between;
  *  - the kiosk's page turn at 1920 × 1080: main-thread work of a turn (CDP Performance metrics
  *    over the turn, less the same span's idle work: the clock, the stream's pings).
- * Usage: npm run bench -- queue (BENCH_TICKETS 100000, BENCH_QUEUE_ROUNDS 5, CHROMIUM_PATH).
+ * Usage: npm run bench -- queue (BENCH_TICKETS 100000, BENCH_QUEUE_ROUNDS 5, BENCH_QUEUE_DETAIL=1 prints
+ * script, layout and style time per click and per turn, CHROMIUM_PATH).
  */
 import { chromium } from 'playwright-core';
 import { rmSync } from 'node:fs';
