@@ -51,6 +51,15 @@ const loaded = async (page: Page) => {
   await gone(page.getByText('Loading', { exact: true }));
 };
 const click = (page: Page, role: 'button' | 'link' | 'menuitem', name: string) => page.getByRole(role, { name, exact: true }).first().click();
+
+/** Cards or table: in the toolbar, or on a phone in the Filters sheet (closed again after the choice). */
+async function chooseLayout(page: Page, name: 'Table' | 'Cards') {
+  if (await page.getByRole('button', { name, exact: true }).isVisible()) return click(page, 'button', name);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog', { name: 'Filters' }).count()).toBe(0);
+}
 const openDialog = async (page: Page, button: string, text: string | RegExp) => {
   await loaded(page);
   await click(page, 'button', button);
@@ -111,7 +120,7 @@ const SCREENS: readonly Screen[] = [
 
   { name: 'admin-dashboard', who: 'super', path: () => '/admin', ready: loaded },
   { name: 'admin-tickets', who: 'super', path: () => '/admin/tickets', ready: loaded },
-  { name: 'admin-tickets-table', who: 'super', path: () => '/admin/tickets', ready: async (page) => { await loaded(page); await click(page, 'button', 'Table'); await visible(page.getByRole('grid').or(page.getByRole('table'))); } },
+  { name: 'admin-tickets-table', who: 'super', path: () => '/admin/tickets', ready: async (page) => { await loaded(page); await chooseLayout(page, 'Table'); await visible(page.getByRole('grid').or(page.getByRole('table'))); } },
   { name: 'admin-details', who: 'super', path: (t) => `/admin/ticket/${t.opened}`, ready: loaded },
   { name: 'admin-assign-dialog', who: 'super', path: (t) => `/admin/ticket/${t.opened}`, ready: (page) => openDialog(page, 'Assign', /./) },
   { name: 'admin-close-confirm', who: 'super', path: (t) => `/admin/ticket/${t.assigned}`, ready: (page) => openDialog(page, 'Close Ticket', /./) },

@@ -50,6 +50,8 @@ export interface Journey {
   readonly browser: Browser;
   /** Moves the server's clock forward (the journey's env must say TEST_CLOCK: 'stdin'). */
   advanceClock(ms: number): Promise<void>;
+  /** Stops the server and starts it again on the same port and data (server.ts); `whileDown` runs in between. */
+  restartServer(whileDown?: () => Promise<void>): Promise<void>;
   /** A fresh context (its own localStorage) and page; closed after the file. */
   newPage(options?: { viewport?: { width: number; height: number }; copyStorageFrom?: Page }): Promise<Page>;
   /** Saves tests/e2e/screenshots/<journey>/<name>.png when SCREENSHOTS=1. */
@@ -111,6 +113,7 @@ export function setupJourney(slug: string, options: { env?: Record<string, strin
       return need(browser, 'browser');
     },
     advanceClock: (ms) => need(server, 'server').advanceClock(ms),
+    restartServer: (whileDown) => need(server, 'server').restart(whileDown),
     async newPage(options = {}) {
       const context = await need(browser, 'browser').newContext({
         baseURL: need(server, 'server').url,

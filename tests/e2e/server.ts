@@ -24,6 +24,11 @@ export interface RunningServer {
   output(): string;
   /** Moves the server's clock forward; needs `TEST_CLOCK: 'stdin'` in the journey's env. */
   advanceClock(ms: number): Promise<void>;
+  /**
+   * Stops the server and starts it again on the same address with the same data (a deploy or a
+   * crash): pages left open must find it again by themselves. `whileDown` runs between the two.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,17 +59,59 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ...extraEnv,
   };
   delete env.API_BASE; // the client bundle is built with the default /api
+  const started = await launch(env, root);
+  const { url } = started;
+  let { child, log } = started;
+
+  let clockOffset = 0;
+  return {
+    url,
+    dataDir,
+    output: () => log.text,
+    async advanceClock(ms) {
+      if (!child.stdin) throw new Error("advanceClock needs the journey's env to say TEST_CLOCK: 'stdin'");
+      clockOffset += ms;
+      const reply = `clock advanced ${clockOffset}\n`;
+      // The listener above appends to `log` first, so each check sees the newest output.
+      const applied = new Promise<void>((done) => {
+        const check = () => {
+          if (!log.text.includes(reply)) return;
+          child.stdout!.off('data', check);
+          done();
+        };
+        child.stdout!.on('data', check);
+      });
+      child.stdin.write(`advance ${ms}\n`);
+      await applied;
+    },
+    async restart(whileDown) {
+      await stopChild(child);
+      await whileDown?.();
+      // The same port: a browser holding the old address must reach the new server.
+      const before = log.text;
+      ({ child, log } = await launch({ ...env, PORT: new URL(url).port }, root));
+      log.text = before + log.text;
+    },
+    stop: async () => {
+      await stopChild(child);
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Spawns the server and waits for "Listening on"; a failed start removes `root` and throws. */
+async function launch(env: NodeJS.ProcessEnv, root: string): Promise<{ child: ChildProcess; url: string; log: { text: string } }> {
   const child = spawn(process.execPath, [join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env,
     // The test clock listens on stdin (src/server/main.ts); otherwise the server gets none.
     stdio: [env.TEST_CLOCK === 'stdin' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
-  let log = '';
+  const log = { text: '' };
   child.stdout!.setEncoding('utf8');
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
-    log += chunk;
+    log.text += chunk;
   });
 
   let url: string;
@@ -72,8 +119,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     url = await new Promise<string>((resolveUrl, reject) => {
       const timer = setTimeout(() => reject(new Error(`server did not print "Listening on" within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
       child.stdout!.on('data', (chunk: string) => {
-        log += chunk;
-        const match = /Listening on (http:\/\/\S+)/.exec(log);
+        log.text += chunk;
+        const match = /Listening on (http:\/\/\S+)/.exec(log.text);
         if (match) {
           clearTimeout(timer);
           resolveUrl(match[1]!.replace(/\/$/, ''));
@@ -91,35 +138,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   } catch (error) {
     child.kill('SIGKILL');
     await rm(root, { recursive: true, force: true });
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${log.text}`);
   }
 
-  let clockOffset = 0;
-  return {
-    url,
-    dataDir,
-    output: () => log,
-    async advanceClock(ms) {
-      if (!child.stdin) throw new Error("advanceClock needs the journey's env to say TEST_CLOCK: 'stdin'");
-      clockOffset += ms;
-      const reply = `clock advanced ${clockOffset}\n`;
-      // The listener above appends to `log` first, so each check sees the newest output.
-      const applied = new Promise<void>((done) => {
-        const check = () => {
-          if (!log.includes(reply)) return;
-          child.stdout!.off('data', check);
-          done();
-        };
-        child.stdout!.on('data', check);
-      });
-      child.stdin.write(`advance ${ms}\n`);
-      await applied;
-    },
-    stop: async () => {
-      await stopChild(child);
-      await rm(root, { recursive: true, force: true });
-    },
-  };
+  return { child, url, log };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

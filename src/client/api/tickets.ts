@@ -43,6 +43,18 @@ export function useTicketPages(source: TicketSource, query: TicketQuery, initial
   );
 }
 
+/**
+ * One page of a list at a cursor, on its own (the kiosk turns through pages and keeps none):
+ * under the list's group, so the live stream refreshes it too.
+ */
+export function useTicketPage(source: TicketSource, query: TicketQuery, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    [SOURCES[source].group, 'one', query],
+    async (signal) => (await request<Envelope<TicketPage>>(ticketListPath(source, query), { signal })).data,
+    options,
+  );
+}
+
 /** Counts for tiles and status chips; filters only, over every ticket. */
 export function useTicketStats(filters: TicketFilters, options: { enabled?: boolean } = {}) {
   return useQuery(

@@ -18,22 +18,24 @@ export interface DialogProps {
   hideClose?: boolean;
   /** As wide as the screen allows (an image viewer). @default false */
   wide?: boolean;
+  /** Rises from the bottom edge, full width (a phone's filters). @default false */
+  sheet?: boolean;
 }
 
-export function Dialog({ open, title, onClose, children, description, role = 'dialog', hideClose = false, wide = false }: DialogProps) {
+export function Dialog({ open, title, onClose, children, description, role = 'dialog', hideClose = false, wide = false, sheet = false }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useId();
   useFocusTrap(ref, open, onClose);
   if (!open) return null;
   return createPortal(
-    <div className={styles.backdrop} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className={sheet ? `${styles.backdrop} ${styles.sheetBackdrop}` : styles.backdrop} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={ref}
         role={role}
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={description ? `${id}-desc` : undefined}
-        className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
+        className={[styles.dialog, wide && styles.wide, sheet && styles.sheet].filter(Boolean).join(' ')}
         tabIndex={-1}
       >
         <div className={styles.head}>

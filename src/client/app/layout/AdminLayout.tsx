@@ -8,6 +8,8 @@ import { matchesRoute, ROUTES } from '../../lib/paths.ts';
 import { Header } from './Header.tsx';
 import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
+import { KioskFrame } from './KioskFrame.tsx';
+import { useKioskMode } from '../../lib/kiosk.ts';
 import styles from './Layout.module.css';
 
 const ADMIN = ROUTES.admin;
@@ -36,6 +38,7 @@ export function AdminLayout({ children, views }: { children: ReactNode; views?: 
   const search = useSearch();
   const [open, setOpen] = useState(false);
   const signOut = useSignOut();
+  const kiosk = useKioskMode();
 
   const drawer = useRef<HTMLElement>(null);
 
@@ -44,6 +47,7 @@ export function AdminLayout({ children, views }: { children: ReactNode; views?: 
   // The phone drawer: focus goes in, stays in, Escape closes it and focus returns to the menu button.
   useFocusTrap(drawer, open, () => setOpen(false));
 
+  if (kiosk) return <KioskFrame>{children}</KioskFrame>;
   return (
     <div className={styles.admin}>
       <SkipLink />

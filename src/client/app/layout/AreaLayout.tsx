@@ -5,6 +5,8 @@ import { areaOf } from '../../lib/paths.ts';
 import { Header } from './Header.tsx';
 import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
+import { KioskFrame } from './KioskFrame.tsx';
+import { useKioskMode } from '../../lib/kiosk.ts';
 import styles from './Layout.module.css';
 
 export interface AreaLink {
@@ -24,6 +26,8 @@ export interface AreaLayoutProps {
 
 export function AreaLayout({ home, links = [], views, children }: AreaLayoutProps) {
   const [path] = useLocation();
+  const kiosk = useKioskMode();
+  if (kiosk) return <KioskFrame>{children}</KioskFrame>;
   return (
     <div className={styles.area}>
       <SkipLink />

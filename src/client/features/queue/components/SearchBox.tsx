@@ -5,9 +5,13 @@
 import { useEffect, useState } from 'react';
 import { SearchInput } from '../../../components/SearchInput.tsx';
 import { useLatest } from '../../../lib/useLatest.ts';
+import { TOUCH_QUERY, useMediaQuery } from '../../../lib/useMediaQuery.ts';
 import styles from './TicketToolbar.module.css';
 
 const SEARCH_DEBOUNCE_MS = 250;
+const LABEL = 'Search tickets';
+/** The '/' hint only where there is a keyboard to press it on. */
+const WITH_KEY_HINT = 'Search tickets  ( / )';
 
 export interface SearchBoxProps {
   /** The search in the URL. */
@@ -19,6 +23,7 @@ export interface SearchBoxProps {
 export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const latest = useLatest({ value, onSearch });
+  const touch = useMediaQuery(TOUCH_QUERY);
 
   // Back and Forward (and 'Clear filters') change the URL: the box follows it.
   useEffect(() => setText(value), [value]);
@@ -29,5 +34,5 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
     return () => clearTimeout(timer);
   }, [text, latest]);
 
-  return <SearchInput value={text} onChange={setText} label="Search tickets" placeholder="Search tickets  ( / )" className={styles.search} />;
+  return <SearchInput value={text} onChange={setText} label={LABEL} placeholder={touch ? LABEL : WITH_KEY_HINT} className={styles.search} />;
 }

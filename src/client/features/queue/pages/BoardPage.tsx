@@ -1,9 +1,10 @@
 /**
  * The kiosk queue board (/admin/board, /developer/board): read-only, dark, large type, read from
  * across a room. Counts by status, then the open and assigned tickets by priority (high first)
- * and age. Its reads live under the 'tickets' group, so the live-update stream refreshes it with
+ * and age; "Full screen" opens kiosk mode (kiosk/KioskBoard.tsx). Its reads live under the 'tickets' group, so the live-update stream refreshes it with
  * no interaction; each refetch replaces what it shows, so nothing accumulates over days.
  */
+import { useLocation } from 'wouter';
 import { NO_VALUE, type Priority } from '../../../../shared/constants.ts';
 import type { TicketQuery } from '../../../../shared/workQueue.ts';
 import type { Ticket } from '../../../../shared/types.ts';
@@ -12,21 +13,16 @@ import { useMinuteClock } from '../../../lib/useMinuteClock.ts';
 import { Deadlines } from '../../../components/Deadlines.tsx';
 import { useSlaOn } from '../../../api/sla.ts';
 import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
+import { kioskAddress, useKioskMode } from '../../../lib/kiosk.ts';
+import { Button } from '../../../components/Button.tsx';
+import { KioskBoard } from '../kiosk/KioskBoard.tsx';
+import { boardAge } from '../kiosk/KioskRow.tsx';
 import styles from './BoardPage.module.css';
 
 const QUEUE: TicketQuery = { status: ['opened', 'assigned'], sort: 'priority' };
 const NO_FILTERS = {};
 const MINUTE = 60_000;
 
-/** A short age for a room: 'new', '12 min', '5 h', '3 d'. */
-export function boardAge(iso: string, now: number): string {
-  const ago = Math.max(0, now - new Date(iso).getTime());
-  if (Number.isNaN(ago)) return '';
-  if (ago < MINUTE) return 'new';
-  if (ago < 60 * MINUTE) return `${Math.floor(ago / MINUTE)} min`;
-  if (ago < 24 * 60 * MINUTE) return `${Math.floor(ago / (60 * MINUTE))} h`;
-  return `${Math.floor(ago / (24 * 60 * MINUTE))} d`;
-}
 
 function Count({ label, value, tone }: { label: string; value: number | undefined; tone: string }) {
   return (
@@ -61,7 +57,25 @@ function Row({ ticket, now }: { ticket: Ticket; now: number }) {
   );
 }
 
+/** Kiosk mode, and the browser's full screen where it allows it (a kiosk browser may not). */
+function FullScreenButton() {
+  const [path, navigate] = useLocation();
+  const open = () => {
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+    navigate(kioskAddress(path));
+  };
+  return (
+    <Button variant="secondary" onClick={open}>
+      Full screen
+    </Button>
+  );
+}
+
 export function BoardPage() {
+  return useKioskMode() ? <KioskBoard /> : <RoomBoard />;
+}
+
+function RoomBoard() {
   const stats = useTicketStats(NO_FILTERS);
   const queue = useTicketPages('all', QUEUE);
   const live = useLiveStatus();
@@ -74,8 +88,11 @@ export function BoardPage() {
     <div className={styles.board} data-theme="dark">
       <header className={styles.head}>
         <h1 className={styles.heading}>Queue board</h1>
-        <span className={styles.live} data-state={live} role="status">
-          {live === 'live' ? 'Live' : live === 'off' ? '' : 'Reconnecting…'}
+        <span className={styles.headEnd}>
+          <span className={styles.live} data-state={live} role="status">
+            {live === 'live' ? 'Live' : live === 'off' ? '' : 'Reconnecting…'}
+          </span>
+          <FullScreenButton />
         </span>
       </header>
       <section className={styles.counts} data-wide={slaOn || undefined} aria-label="Tickets by status">

@@ -1,0 +1,160 @@
+/**
+ * The queue's long list and the kiosk (issue 24), in headless Chromium with 4× CPU throttling:
+ *  - "Show more" with 2,000 cards on screen: from the click to the next frame after the new
+ *    cards are in the document (the page's fetch included), and the main-thread work in between;
+ *  - the kiosk's page turn at 1920 × 1080: main-thread work of a turn (CDP Performance metrics
+ *    over the turn, less the same span's idle work: the clock, the stream's pings).
+ * Usage: npm run bench -- queue (BENCH_TICKETS 100000, BENCH_QUEUE_ROUNDS 5, BENCH_QUEUE_DETAIL=1 prints
+ * script, layout and style time per click and per turn, CHROMIUM_PATH).
+ */
+import { chromium } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { CHROMIUM_ARGS } from './browser.mjs';
+import { median } from './load.mjs';
+import { ADMIN, run, serverEnv, startListening, stop, tempDataDir } from './processes.mjs';
+import { printTable, saveResults } from './report.mjs';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 5);
+const CARDS = 2000;
+const PAGE = 50;
+const THROTTLE = 4;
+const TURN_MS = 15_000;
+const SHOW_MORE_TARGET_MS = 100;
+const TURN_TARGET_MS = 50;
+const CARD_ITEMS = 'main ul > li a[href^="/admin/ticket/"]';
+
+async function signInPage(browser, url, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${url}/`);
+  await page.fill('input[name="email"]', ADMIN.email);
+  await page.fill('input[type="password"]', ADMIN.password);
+  await page.click('button[type="submit"]');
+  await page.waitForURL((u) => u.pathname === '/admin', { timeout: 120_000 });
+  return { context, page, cdp: await context.newCDPSession(page) };
+}
+
+const cardCount = (page) => page.evaluate((sel) => document.querySelectorAll(sel).length, CARD_ITEMS);
+const taskSeconds = async (cdp) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
+const metrics = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.filter((m) => METRICS.includes(m.name)).map((m) => [m.name, m.value * 1000]));
+const diff = (a, b) => Object.fromEntries(METRICS.map((name) => [name, Math.round(b[name] - a[name])]));
+
+/** One click on Show more, timed inside the page: click → the frame after the new cards arrived. */
+async function timedShowMore(page, cdp) {
+  const before = await cardCount(page);
+  const work0 = await taskSeconds(cdp);
+  const m0 = await metrics(cdp);
+  const ms = await page.evaluate(
+    ([sel, want]) =>
+      new Promise((resolve) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Show more');
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelectorAll(sel).length < want) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        });
+        observer.observe(document.querySelector('main'), { childList: true, subtree: true });
+        button.click();
+      }),
+    [CARD_ITEMS, before + PAGE],
+  );
+  if (process.env.BENCH_QUEUE_DETAIL) console.log('  show more', Math.round(ms), JSON.stringify(diff(m0, await metrics(cdp))));
+  return { ms, work: ((await taskSeconds(cdp)) - work0) * 1000 };
+}
+
+async function benchShowMore(browser, url) {
+  const { context, page, cdp } = await signInPage(browser, url, { width: 1280, height: 900 });
+  try {
+    await cdp.send('Performance.enable');
+    await page.goto(`${url}/admin/tickets?status=opened,assigned,closed&view=cards`);
+    await page.waitForSelector(CARD_ITEMS, { timeout: 60_000 });
+    while ((await cardCount(page)) < CARDS) await timedShowMore(page, cdp);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    await timedShowMore(page, cdp); // warm-up under throttling
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) rounds.push(await timedShowMore(page, cdp));
+    return { cards: await cardCount(page), ms: median(rounds.map((r) => r.ms)), work: median(rounds.map((r) => r.work)), rounds };
+  } finally {
+    await context.close();
+  }
+}
+
+const kioskHeading = (page) => page.getByRole('heading', { name: /^Open and assigned/ }).textContent();
+
+async function benchTurn(browser, url) {
+  const { context, page, cdp } = await signInPage(browser, url, { width: 1920, height: 1080 });
+  try {
+    await cdp.send('Performance.enable');
+    // Tasks over 50 ms, as the page sees them (the Long Tasks API): a turn should make none.
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${url}/admin/board?kiosk=1`);
+    await page.getByRole('status').getByText('Live').waitFor({ timeout: 60_000 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    // Waits inside the page (one call, no polling: a driver's queries would count as the page's work).
+    const waitTurn = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent.startsWith('Open and assigned'));
+            const observer = new MutationObserver(() => {
+              observer.disconnect();
+              const at = performance.now();
+              // The turn's own tasks: from just before the new rows showed to just after (its effects, the read-ahead).
+              setTimeout(() => resolve(Math.max(0, ...(window.__longTasks ?? []).filter((t) => t.startTime > at - 1000).map((t) => t.duration))), 1000);
+            });
+            observer.observe(heading, { childList: true, characterData: true, subtree: true });
+          }),
+      );
+    await waitTurn(); // a first turn: the next page is now read ahead
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      // Idle: most of the span between two turns, then the turn itself, each per millisecond.
+      const t0 = Date.now();
+      const w0 = await taskSeconds(cdp);
+      await page.waitForTimeout(TURN_MS - 3000);
+      const t1 = Date.now();
+      const w1 = await taskSeconds(cdp);
+      const m1 = await metrics(cdp);
+      const longest = await waitTurn();
+      const t2 = Date.now();
+      const w2 = await taskSeconds(cdp);
+      if (process.env.BENCH_QUEUE_DETAIL) console.log('  turn', t2 - t1, 'ms span', JSON.stringify(diff(m1, await metrics(cdp))), 'idle', Math.round(((w1 - w0) * 1000) / (t1 - t0) * 1000), 'ms/s');
+      const idlePerMs = ((w1 - w0) * 1000) / (t1 - t0);
+      rounds.push({ work: Math.max(0, (w2 - w1) * 1000 - idlePerMs * (t2 - t1)), longest });
+    }
+    return { work: median(rounds.map((r) => r.work)), longest: Math.max(...rounds.map((r) => r.longest)), rounds, heading: await kioskHeading(page) };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function benchQueue() {
+  await run('build.mjs', [], process.env, { quiet: true });
+  const dataDir = tempDataDir();
+  const env = serverEnv(dataDir);
+  await run('src/server/demo.ts', ['--tickets', String(TICKETS)], env, { quiet: true });
+  const app = await startListening('src/server/main.ts', env);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  console.log(`\nQueue (headless Chromium, ${THROTTLE}× CPU throttling, ${TICKETS.toLocaleString('en')} tickets, median of ${ROUNDS})`);
+  try {
+    const more = await benchShowMore(browser, app.url);
+    const turn = await benchTurn(browser, app.url);
+    const verdict = (value, target) => `≤ ${target} ms ${value <= target ? 'met' : 'MISSED'}`;
+    printTable('Queue: long lists and the kiosk', ['', 'click → drawn', 'main-thread work', 'longest task', 'target'], [
+      [`"Show more" with ${more.cards - PAGE} cards on screen`, `${more.ms.toFixed(0)} ms`, `${more.work.toFixed(0)} ms`, '', verdict(more.ms, SHOW_MORE_TARGET_MS)],
+      ['kiosk page turn (1920 × 1080)', '', `${turn.work.toFixed(1)} ms`, turn.longest ? `${turn.longest.toFixed(0)} ms` : 'none over 50 ms', verdict(turn.longest, TURN_TARGET_MS)],
+    ]);
+    saveResults('queue', { tickets: TICKETS, throttle: THROTTLE, showMore: more, turn });
+    return { more, turn };
+  } finally {
+    await browser.close();
+    await stop(app.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
