@@ -18,6 +18,15 @@ export function reportRoutes(router: Router, app: ServerContext): void {
     // Applies the writes recorded so far, which drops the counts' answers this one is kept with.
     app.queue.catchUp();
     const tags = [CACHE_TAGS.lists, CACHE_TAGS.counts];
-    return { payload: await app.cache.getAsync(`report?${reportQueryString(query)}`, tags, async () => ({ data: await app.reports.report(query) })) };
+    const make = async () => {
+      try {
+        return await app.reports.report(query);
+      } catch (error) {
+        // A thread that stopped or a read that lost a race is asked once more, and the first failure logged.
+        app.logError(`Report failed once, asking again: ${error instanceof Error ? error.message : String(error)}`);
+        return await app.reports.report(query);
+      }
+    };
+    return { payload: await app.cache.getAsync(`report?${reportQueryString(query)}`, tags, async () => ({ data: await make() })) };
   });
 }
