@@ -60,7 +60,8 @@ journeyDescribe('journey 15: keyboard only', () => {
   test('sign in: the fields are the first stops, Enter signs in, focus lands on the page heading', async () => {
     const page = await j.newPage();
     await page.goto('/');
-    expect(await page.title()).toBe('Sign in · Helpdesk');
+    // On a first visit the sign-in screen waits for GET /auth/methods (at most 1.5 s) before its first paint.
+    await expect.poll(() => page.title()).toBe('Sign in · Helpdesk');
     await visible(page.getByRole('textbox', { name: 'Email' }));
     await page.keyboard.press('Tab');
     await expectFocus(page, page.getByRole('textbox', { name: 'Email' }), 'the Email field');
