@@ -1,7 +1,7 @@
 /** Journey 7: at phone width (390 px) the admin slide-out menu opens and navigates; grids are one column. */
 import { beforeAll, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, CAST, card, journeyDescribe, onScreen, setupJourney, signIn, STEP_TIMEOUT_MS, toggle, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, card, journeyDescribe, onScreen, settled, setupJourney, signIn, STEP_TIMEOUT_MS, toggle, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld } from './seed.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -46,7 +46,11 @@ journeyDescribe('journey 7: phone width', () => {
     await categories.click();
     await waitForPath(page, '/admin/category');
     await visible(page.getByRole('cell', { name: 'Payments', exact: true }));
-    // The menu closes after navigating.
+    // The menu closes after navigating. It slides out: a page in the background gets no frames to
+    // run the transition on (the failure's screenshot, which makes one, showed it closed), so
+    // this page is brought to the front and its transitions are waited for before looking.
+    await page.bringToFront();
+    await settled(page);
     await expect.poll(() => onScreen(categories), { timeout: STEP_TIMEOUT_MS }).toBe(false);
     await j.screenshot(page, 'categories');
   });
