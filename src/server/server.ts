@@ -111,11 +111,18 @@ function everySlaSweep(sweep: () => void): () => void {
 /** Mail delivered (or failed) this many days ago leaves the outbox. */
 const MAIL_KEEP_DAYS = 30;
 
-/** Expired sessions, audit rows older than AUDIT_KEEP_DAYS and mail older than MAIL_KEEP_DAYS by the server's clock. */
+/** Ticket events are kept this long after they were sent to the streams and webhooks. */
+const EVENT_KEEP_DAYS = 30;
+/** A notification read this long ago leaves the bell's list. */
+const READ_NOTIFICATION_KEEP_DAYS = 90;
+
+/** Expired sessions, audit rows older than AUDIT_KEEP_DAYS, mail older than MAIL_KEEP_DAYS, old events and read notifications, by the server's clock. */
 export function sweepExpired(app: ServerContext): void {
   app.sessions.sweep();
   app.audit.sweep(new Date(app.now() - app.settings.auditKeepDays * DAY_MS).toISOString());
   app.mail.store.sweep(new Date(app.now() - MAIL_KEEP_DAYS * DAY_MS).toISOString());
+  const ago = (days: number) => new Date(app.now() - days * DAY_MS).toISOString();
+  app.events.sweep(ago(EVENT_KEEP_DAYS), ago(READ_NOTIFICATION_KEEP_DAYS));
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {

@@ -4,10 +4,12 @@
  * and by preference; everything in the change's transaction; the API; the live count to its owner alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpired } from '../../src/server/server.ts';
 import { NOTIFICATION_KINDS } from '../../src/shared/index.ts';
 import { dataOf, openStream } from './event-stream.ts';
-import { createStaff, createTicket, createWorld, PASSWORD, startTestServer, type Staff, type TestServer, type World } from './helpers.ts';
+import { ADMIN, createStaff, createTicket, createWorld, PASSWORD, startTestServer, type Staff, type TestServer, type World } from './helpers.ts';
 
+const DAY_MS = 86_400_000;
 let t: TestServer;
 let w: World;
 
@@ -286,6 +288,43 @@ describe('the live count', () => {
     } finally {
       owner.close();
       bystander.close();
+    }
+  });
+});
+
+describe('retention', () => {
+  it('forgets events after 30 days and notifications 90 days after they were read, keeping unread ones', async () => {
+    const own = await startTestServer();
+    try {
+      const world = await createWorld(own);
+      const ticket = await createTicket(own, world);
+      await own.call('PATCH', `/api/tickets/${ticket.number}`, { token: world.admin.token, json: { status: 'assigned', developer_id: world.developer.id } });
+      await own.call('POST', `/api/tickets/${ticket.number}/comments`, { token: world.admin.token, json: { body: 'Any news?' } });
+      const side = own.openSideConnection();
+      const count = (table: string) => Number((side.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+      const events = count('ticket_events');
+      expect(events).toBeGreaterThanOrEqual(3);
+      // The developer reads theirs; the owner leaves theirs unread.
+      await own.call('POST', '/api/notifications/read', { token: world.developer.token, json: { all: true } });
+      const unread = Number((side.prepare('SELECT count(*) AS n FROM notifications WHERE read_at IS NULL').get() as { n: number }).n);
+      expect(unread).toBeGreaterThan(0);
+
+      own.advance(29 * DAY_MS);
+      sweepExpired(own.server.app);
+      expect(count('ticket_events')).toBe(events);
+      own.advance(2 * DAY_MS);
+      sweepExpired(own.server.app);
+      expect(count('ticket_events')).toBe(0);
+      expect(count('notifications')).toBeGreaterThan(unread);
+      own.advance(60 * DAY_MS);
+      sweepExpired(own.server.app);
+      expect(count('notifications')).toBe(unread);
+      // A change after the sweep is recorded as before (a new sign-in: the old session expired meanwhile).
+      const token = await own.signIn(world.admin.email, ADMIN.password);
+      expect((await own.call('POST', `/api/tickets/${ticket.number}/comments`, { token, json: { body: 'Still here?' } })).status).toBe(201);
+      expect(count('ticket_events')).toBe(1);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -52,6 +52,9 @@ export function createEventRecorder(options: RecorderOptions) {
   const { db, tickets, watchers, webhooks, nowIso, smtpUrl, afterCommit } = options;
   const host = messageHost(options.publicUrl);
   const insertEvent = db.prepare('INSERT INTO ticket_events (ticket_id, actor_id, change, action, at) VALUES (?, ?, ?, ?, ?) RETURNING id');
+  // Ids grow with time: the walk stops at the first kept row, so it reads only what it deletes.
+  const forgetEvents = db.prepare('DELETE FROM ticket_events WHERE id < coalesce((SELECT id FROM ticket_events WHERE at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM ticket_events))');
+  const forgetRead = db.prepare('DELETE FROM notifications WHERE read_at IS NOT NULL AND read_at < ?');
   const commenters = db.prepare('SELECT DISTINCT user_id FROM comments WHERE ticket_id = ? AND user_id IS NOT NULL');
   const byAddress = db.prepare('SELECT id FROM users WHERE email = ? COLLATE NOCASE');
   const byLocalPart = db.prepare("SELECT id FROM users WHERE substr(email, 1, instr(email, '@') - 1) = ? COLLATE NOCASE LIMIT 2");
@@ -118,6 +121,14 @@ export function createEventRecorder(options: RecorderOptions) {
   }
 
   return {
+    /**
+     * Deletes events recorded before `eventsBefore` (the live stream and webhooks read only new ones)
+     * and notifications read before `readBefore`: neither table grows without bound.
+     */
+    sweep(eventsBefore: string, readBefore: string): void {
+      forgetEvents.run(eventsBefore);
+      forgetRead.run(readBefore);
+    },
     /**
      * Records a change of ticket `ticketId` made by `actor`; call inside its transaction, after the change.
      * `before` is the ticket as the change found it (who was its developer). A null actor is the
