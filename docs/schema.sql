@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 14) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 15) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -105,6 +105,16 @@ CREATE INDEX notifications_ticket ON notifications (ticket_id);
 CREATE INDEX notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
 
 CREATE INDEX notifications_user ON notifications (user_id, id DESC);
+
+CREATE TABLE replies (
+  id         INTEGER PRIMARY KEY,
+  title      TEXT NOT NULL,
+  body       TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX replies_title ON replies (title COLLATE NOCASE);
 
 CREATE TABLE saved_views (
   id         INTEGER PRIMARY KEY,

@@ -17,6 +17,7 @@ import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { viewRoutes } from './routes/views.ts';
+import { replyRoutes } from './routes/replies.ts';
 import { authUserRoutes } from './routes/auth-users.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { bulkRoutes } from './routes/bulk.ts';
@@ -98,6 +99,7 @@ export function buildRouter(app: ServerContext, publicOrigin: () => string): Rou
   auditRoutes(router, app);
   slaRoutes(router, app);
   viewRoutes(router, app);
+  replyRoutes(router, app);
   openApiRoutes(router, app);
   return router;
 }

@@ -29,6 +29,9 @@ export const AUDIT_KIND_LABELS = {
   'view.created': 'Shared view created',
   'view.renamed': 'Shared view renamed',
   'view.deleted': 'Shared view deleted',
+  'reply.created': 'Canned reply created',
+  'reply.updated': 'Canned reply updated',
+  'reply.deleted': 'Canned reply deleted',
 } as const satisfies Record<string, string> & Record<`tickets.bulk_${BulkAction}`, string>;
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as AuditKind[];
@@ -41,6 +44,7 @@ export const AUDIT_GROUP_LABELS = {
   tickets: 'Bulk ticket changes',
   setting: 'Settings',
   view: 'Shared views',
+  reply: 'Canned replies',
 } as const;
 export type AuditGroup = keyof typeof AUDIT_GROUP_LABELS;
 export const AUDIT_GROUPS = Object.keys(AUDIT_GROUP_LABELS) as AuditGroup[];

@@ -45,6 +45,9 @@ async function freshView(kind: 'own' | 'shared') {
   const token = kind === 'own' ? w.owner.token : admin();
   return (await t.call('POST', '/api/views', { token, json: { name: name('View'), query: 'status=opened', shared: kind === 'shared' } })).body.data.id;
 }
+async function freshReply() {
+  return (await t.call('POST', '/api/replies', { token: admin(), json: { title: name('Reply'), body: 'Thanks for waiting.' } })).body.data.id;
+}
 const ticketPatch = (state: 'opened' | 'assigned' | 'closed', json: (caller: Caller) => unknown) => async (caller: Caller) => {
   const ticket = await createTicket(t, w, state);
   return { method: 'PATCH', path: `/api/tickets/${ticket.number}`, json: json(caller) };
@@ -160,6 +163,10 @@ const ROWS: Array<[string, Expected, (caller: Caller) => Promise<Call> | Call]> 
   ['DELETE /views/{owner’s}', OWNER_ONLY, async () => ({ method: 'DELETE', path: `/api/views/${await freshView('own')}` })],
   ['PATCH /views/{shared}', SUPER_ONLY, async () => ({ method: 'PATCH', path: `/api/views/${await freshView('shared')}`, json: { name: name('Renamed') } })],
   ['DELETE /views/{shared}', SUPER_ONLY, async () => ({ method: 'DELETE', path: `/api/views/${await freshView('shared')}` })],
+  ['GET /replies', ALL_READ, () => ({ method: 'GET', path: '/api/replies' })],
+  ['POST /replies', SUPER_CREATES, () => ({ method: 'POST', path: '/api/replies', json: { title: name('Reply'), body: 'We are on it.' } })],
+  ['PATCH /replies/{id}', SUPER_ONLY, async () => ({ method: 'PATCH', path: `/api/replies/${await freshReply()}`, json: { title: name('Renamed') } })],
+  ['DELETE /replies/{id}', SUPER_ONLY, async () => ({ method: 'DELETE', path: `/api/replies/${await freshReply()}` })],
 ];
 
 /** Every table, minus the columns that move on their own (last_seen, session use times). */
@@ -176,6 +183,7 @@ function databaseState(): string {
     all('SELECT * FROM services ORDER BY id'),
     all('SELECT * FROM audit_log ORDER BY id'),
     all('SELECT * FROM saved_views ORDER BY id'),
+    all('SELECT * FROM replies ORDER BY id'),
   ]);
 }
 

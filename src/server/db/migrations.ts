@@ -455,4 +455,16 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX saved_views_name ON saved_views (coalesce(owner_id, 0), name COLLATE NOCASE);
   `,
+  // 15: canned replies (docs/design.md#canned-replies): texts a super writes for everyone to insert into a
+  // comment. They belong to no account, so they outlive the super who wrote them; titles are unique whatever their case.
+  `
+  CREATE TABLE replies (
+    id         INTEGER PRIMARY KEY,
+    title      TEXT NOT NULL,
+    body       TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX replies_title ON replies (title COLLATE NOCASE);
+  `,
 ];

@@ -12,6 +12,7 @@ import { NOTIFICATION_OPERATIONS, NOTIFICATION_SCHEMAS } from './paths-notificat
 import { SLA_OPERATIONS, SLA_SCHEMAS } from './paths-sla.ts';
 import { TICKET_OPERATIONS } from './paths-tickets.ts';
 import { VIEW_OPERATIONS, VIEW_SCHEMAS } from './paths-views.ts';
+import { REPLY_OPERATIONS, REPLY_SCHEMAS } from './paths-replies.ts';
 import { SCHEMAS } from './schemas.ts';
 
 const OPENAPI_VERSION = '3.1.0';
@@ -27,7 +28,7 @@ const DESCRIPTION = [
   'Lists and details carry a weak `ETag` and answer `If-None-Match` with 304. A known path called with a method it does not take is a 405 with `Allow`; an unknown path is a 404.',
 ].join('\n');
 
-export const OPERATIONS: readonly OperationSpec[] = [...ACCOUNT_OPERATIONS, ...DIRECTORY_OPERATIONS, ...TICKET_OPERATIONS, ...MORE_OPERATIONS, ...NOTIFICATION_OPERATIONS, ...MAIL_OPERATIONS, ...SLA_OPERATIONS, ...VIEW_OPERATIONS];
+export const OPERATIONS: readonly OperationSpec[] = [...ACCOUNT_OPERATIONS, ...DIRECTORY_OPERATIONS, ...TICKET_OPERATIONS, ...MORE_OPERATIONS, ...NOTIFICATION_OPERATIONS, ...MAIL_OPERATIONS, ...SLA_OPERATIONS, ...VIEW_OPERATIONS, ...REPLY_OPERATIONS];
 
 function paths(operations: readonly OperationSpec[]): Record<string, Record<string, unknown>> {
   const byPath: Record<string, Record<string, unknown>> = {};
@@ -47,7 +48,7 @@ export function openApiDocument(apiBase: string): Record<string, unknown> {
     paths: paths(OPERATIONS),
     components: {
       securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', description: 'The token `POST /auth/sign-in` answers.' } },
-      schemas: { ...SCHEMAS, ...NOTIFICATION_SCHEMAS, ...DIRECTORY_SCHEMAS, ...MAIL_SCHEMAS, ...SLA_SCHEMAS, ...VIEW_SCHEMAS },
+      schemas: { ...SCHEMAS, ...NOTIFICATION_SCHEMAS, ...DIRECTORY_SCHEMAS, ...MAIL_SCHEMAS, ...SLA_SCHEMAS, ...VIEW_SCHEMAS, ...REPLY_SCHEMAS },
       responses: RESPONSES,
     },
   };
