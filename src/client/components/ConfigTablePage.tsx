@@ -1,11 +1,12 @@
 /**
- * An admin list of named records (categories, services): a Create link, a table whose rows can
- * be edited in a dialog or deleted after a confirmation, and an empty state.
+ * An admin list of named records (categories, services, canned replies): a Create link (or a
+ * button opening a create dialog), a table whose rows can be edited in a dialog or deleted after
+ * a confirmation, and an empty state.
  */
 import { useState, type ReactNode } from 'react';
 import type { QueryResult } from '../lib/query.ts';
 import { useListScroll } from '../lib/scrollMemory.ts';
-import { ButtonLink } from './Button.tsx';
+import { Button, ButtonLink } from './Button.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Icon } from './Icon.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -29,10 +30,14 @@ export function useRowDialogs<T>() {
   return { editing, setEditing, closeEdit: () => setEditing(null), deleting, setDeleting, closeDelete: () => setDeleting(null) };
 }
 
-export interface ConfigTablePageProps<T extends NamedRow> {
+export interface ConfigTablePageProps<T extends { id: number }> {
   title: string;
   createLabel: string;
-  createHref: string;
+  /** The create page; or `onCreate` opens a create dialog instead. */
+  createHref?: string;
+  onCreate?(): void;
+  /** What a row is called in its Edit and Delete labels. @default row.name */
+  rowName?(row: T): string;
   query: QueryResult<T[]>;
   /** Shown instead of the table when the list is empty. */
   empty: ReactNode;
@@ -46,8 +51,15 @@ export interface ConfigTablePageProps<T extends NamedRow> {
   onConfirmDelete(row: T): void;
 }
 
-export function ConfigTablePage<T extends NamedRow>(props: ConfigTablePageProps<T>) {
-  const { title, createLabel, createHref, query, empty, dialogs, renderEditDialog } = props;
+const nameOf = (row: { id: number }) => (row as Partial<NamedRow>).name ?? String(row.id);
+
+export function ConfigTablePage<T extends { id: number }>(props: ConfigTablePageProps<T>) {
+  const { title, createLabel, createHref, onCreate, query, empty, dialogs, renderEditDialog, rowName = nameOf } = props;
+  const createContent = (
+    <>
+      <Icon name="plus" size={18} /> {createLabel}
+    </>
+  );
   const columns: Column<T>[] = [
     ...props.columns,
     {
@@ -55,8 +67,8 @@ export function ConfigTablePage<T extends NamedRow>(props: ConfigTablePageProps<
       cell: (row) => (
         <RowActions
           actions={[
-            { icon: 'edit', label: `Edit ${row.name}`, onClick: () => dialogs.setEditing(row) },
-            { icon: 'trash', label: `Delete ${row.name}`, onClick: () => dialogs.setDeleting(row), danger: true },
+            { icon: 'edit', label: `Edit ${rowName(row)}`, onClick: () => dialogs.setEditing(row) },
+            { icon: 'trash', label: `Delete ${rowName(row)}`, onClick: () => dialogs.setDeleting(row), danger: true },
           ]}
         />
       ),
@@ -69,11 +81,7 @@ export function ConfigTablePage<T extends NamedRow>(props: ConfigTablePageProps<
     <section className={styles.page}>
       <PageHeader
         title={title}
-        actions={
-          <ButtonLink href={createHref}>
-            <Icon name="plus" size={18} /> {createLabel}
-          </ButtonLink>
-        }
+        actions={onCreate ? <Button onClick={onCreate}>{createContent}</Button> : <ButtonLink href={createHref ?? ''}>{createContent}</ButtonLink>}
       />
       <QueryState query={query}>
         {(list) => (list.length === 0 ? empty : <Table columns={columns} rows={list} rowKey={(row) => row.id} />)}

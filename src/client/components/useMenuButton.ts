@@ -3,20 +3,33 @@
  * it on the first item, ArrowUp on the last; ArrowUp/ArrowDown move (wrapping), Home/End jump,
  * Escape closes and returns focus to the button, Tab closes and moves on from the button.
  * Items are found in the menu by role, so an added item (a radio group, say) just works.
+ * A long menu may sit in a popup with a search box above its items (the menu holds only items):
+ * the search takes focus on opening, ArrowDown and ArrowUp go from it to the items and ArrowUp
+ * on the first item back to it; a click anywhere in the popup keeps the menu open.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 
 const ITEM = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 
 type Start = 'first' | 'last';
 
-export function useMenuButton() {
+export interface MenuButtonOptions {
+  /** The box around the menu, rendered while it is open, with its search box (`input[type=search]`) and messages. @default the menu alone */
+  popup?: RefObject<HTMLElement | null>;
+  /** False while the items load: focus goes in once they are there. @default true */
+  ready?: boolean;
+}
+
+const SEARCH = 'input[type="search"]';
+
+export function useMenuButton({ popup, ready = true }: MenuButtonOptions = {}) {
   const [open, setOpen] = useState(false);
   const start = useRef<Start>('first');
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const id = useId();
 
+  const search = () => popup?.current?.querySelector<HTMLInputElement>(SEARCH) ?? null;
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])].filter((item) => !item.matches(':disabled'));
 
   /** Closes the menu and puts focus back on its button (before an item's action opens a dialog). */
@@ -26,12 +39,17 @@ export function useMenuButton() {
   };
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || !ready) return;
     const all = items();
-    (start.current === 'first' ? all[0] : all[all.length - 1])?.focus();
+    (search() ?? (start.current === 'first' ? all[0] : all[all.length - 1]))?.focus();
+  }, [open, ready]);
+
+  useEffect(() => {
+    if (!open) return;
     const onPointer = (event: MouseEvent) => {
       const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+      const inside = [menu.current, button.current, popup?.current].some((part) => part?.contains(target));
+      if (!inside) setOpen(false);
     };
     // Escape closes it wherever focus is (a click may have put it outside the menu).
     const onKey = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && close();
@@ -60,7 +78,7 @@ export function useMenuButton() {
     const move = (index: number) => all[(index + all.length) % all.length]?.focus();
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(at + 1),
-      ArrowUp: () => move(at - 1),
+      ArrowUp: () => (at === 0 && search() ? search()!.focus() : move(at - 1)),
       Home: () => move(0),
       End: () => move(all.length - 1),
       Escape: close,
@@ -73,9 +91,20 @@ export function useMenuButton() {
     action();
   };
 
+  /** In the search box: the arrows go to the items, Tab closes the menu as it does from an item. */
+  const onSearchKeyDown = (event: KeyboardEvent) => {
+    const all = items();
+    if (event.key === 'Tab') return close();
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    (event.key === 'ArrowDown' ? all[0] : all[all.length - 1])?.focus();
+  };
+
   return {
     open,
     close,
+    /** For the search box, when the menu has one. */
+    searchProps: { type: 'search' as const, onKeyDown: onSearchKeyDown },
     buttonProps: {
       ref: button,
       'aria-haspopup': 'menu' as const,

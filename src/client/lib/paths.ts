@@ -36,6 +36,7 @@ export const ROUTES = {
     audit: '/admin/audit',
     mail: '/admin/mail',
     sla: '/admin/sla',
+    replies: '/admin/replies',
   },
   support: {
     home: AREA_HOME.support,
@@ -110,6 +111,7 @@ export const ROUTE_TITLES: { [A in Area]: Titles<A> } = {
     audit: 'Audit log',
     mail: 'Mail',
     sla: 'Service levels',
+    replies: 'Canned replies',
   },
   support: { home: 'Tickets', createTicket: 'Create ticket', editTicket: 'Edit ticket', ticket: 'Ticket' },
   developer: { home: 'Tickets', ticket: 'Ticket', board: 'Board' },

@@ -23,6 +23,7 @@ export const GROUPS = {
   mail: ['mail'],
   sla: ['sla'],
   views: ['views'],
+  replies: ['replies'],
 } as const;
 export type Group = keyof typeof GROUPS;
 

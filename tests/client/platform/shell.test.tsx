@@ -65,6 +65,7 @@ describe('admin navigation', () => {
       ['Create Ticket', '/admin/create-ticket'],
       ['Categories', '/admin/category'],
       ['Services', '/admin/service'],
+      ['Replies', '/admin/replies'],
       ['Board', '/admin/board'],
       ['Reports', '/admin/reports'],
       ['Audit log', '/admin/audit'],

@@ -7,6 +7,7 @@ import { CreateCatalogPage } from '../../features/catalog/pages/CreateCatalogPag
 import { DevelopersPage } from '../../features/developers/pages/DevelopersPage.tsx';
 import { MailPage } from '../../features/mail/pages/MailPage.tsx';
 import { SlaPage } from '../../features/sla/pages/SlaPage.tsx';
+import { RepliesPage } from '../../features/replies/pages/RepliesPage.tsx';
 import { ReportsPage } from '../../features/reports/pages/ReportsPage.tsx';
 import { CreateAccountPage } from '../../features/staff/pages/CreateAccountPage.tsx';
 import { StaffPage } from '../../features/staff/pages/StaffPage.tsx';
@@ -61,6 +62,7 @@ export default function AdminArea() {
         <Route path={ADMIN.audit} component={AuditPage} />
         <Route path={ADMIN.mail} component={MailPage} />
         <Route path={ADMIN.sla} component={SlaPage} />
+        <Route path={ADMIN.replies} component={RepliesPage} />
         <Route>
           <NotFound home={ADMIN.home} />
         </Route>

@@ -23,6 +23,7 @@ const ADMIN_NAV: readonly { href: string; label: string; icon: IconName; section
   { href: ADMIN.createTicket, label: 'Create Ticket', icon: 'plus', section: [ADMIN.createTicket] },
   { href: ADMIN.categories, label: 'Categories', icon: 'category', section: [ADMIN.categories, ADMIN.createCategory] },
   { href: ADMIN.services, label: 'Services', icon: 'services', section: [ADMIN.services, ADMIN.createService] },
+  { href: ADMIN.replies, label: 'Replies', icon: 'comment', section: [ADMIN.replies] },
   { href: ADMIN.board, label: 'Board', icon: 'board', section: [ADMIN.board] },
   { href: ADMIN.reports, label: 'Reports', icon: 'chart', section: [ADMIN.reports] },
   { href: ADMIN.audit, label: 'Audit log', icon: 'history', section: [ADMIN.audit] },

@@ -2,10 +2,11 @@
  * The conversation on a ticket (design.md#comments), on every details page: the comments oldest first
  * with author, role and relative time (exact time on hover); the author edits and deletes their
  * own, a super deletes any; a composer that sends on Ctrl/Cmd+Enter, offers people after '@',
- * and keeps its draft in sessionStorage across a reload. A long conversation shows its first page, with 'Show more
+ * and keeps its draft in sessionStorage across a reload; the page may add tools beside it (the canned
+ * replies' menu, which puts text at the caret). A long conversation shows its first page, with 'Show more
  * comments' and 'N of M' below, as the work queue's 'Show more' does.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ROLE_LABELS } from '../../../../shared/constants.ts';
 import { formatLogDate } from '../../../../shared/format.ts';
 import { validateComment } from '../../../../shared/comments.ts';
@@ -19,6 +20,7 @@ import { ShowMore } from '../../../components/ShowMore.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type CommentPage, type TicketComment } from '../api.ts';
 import { relativeTime } from '../../../lib/relativeTime.ts';
+import { insertText } from '../insertText.ts';
 import { CommentBody } from './CommentBody.tsx';
 import { useMentionSuggestions } from './useMentionSuggestions.tsx';
 import mentionStyles from './Mentions.module.css';
@@ -126,7 +128,10 @@ function CommentItem({ comment, user, now, onDelete }: { comment: TicketComment;
   );
 }
 
-function Composer({ number }: { number: string }) {
+/** Controls beside the composer's buttons; `insert` puts text at the caret (replacing a selection) and focuses the box after it. */
+export type ComposerTools = (insert: (text: string) => void) => ReactNode;
+
+function Composer({ number, tools }: { number: string; tools?: ComposerTools }) {
   const userId = useAuth((state) => state.user?.id);
   const [body, setBody, clearDraft] = useDraft(userId, draftName(number), () => '');
   const [error, setError] = useState<string>();
@@ -141,6 +146,22 @@ function Composer({ number }: { number: string }) {
   const change = (text: string) => {
     setText(text);
     mentions.onTextChange(text);
+  };
+  // After an insertion the caret goes after the inserted text, once it is in the box.
+  const insertedCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const textarea = box.current;
+    if (insertedCaret.current === null || !textarea) return;
+    textarea.focus();
+    textarea.setSelectionRange(insertedCaret.current, insertedCaret.current);
+    insertedCaret.current = null;
+    mentions.onTextChange(textarea.value);
+  });
+  const insert = (text: string) => {
+    const selection = box.current;
+    const next = insertText(body, selection?.selectionStart ?? body.length, selection?.selectionEnd ?? body.length, text);
+    insertedCaret.current = next.caret;
+    setText(next.text);
   };
   function send() {
     const problem = validateComment({ body }).body;
@@ -181,6 +202,7 @@ function Composer({ number }: { number: string }) {
         {mentions.popup}
       </div>
       <div className={styles.row}>
+        {tools?.(insert)}
         <span id={hint} className={styles.hint}>
           {SEND_HINT}
         </span>
@@ -197,7 +219,8 @@ function Composer({ number }: { number: string }) {
   );
 }
 
-export function Comments({ number }: { number: string }) {
+/** @param composerTools controls the page adds beside the composer's buttons. @default none */
+export function Comments({ number, composerTools }: { number: string; composerTools?: ComposerTools }) {
   const comments = useComments(number);
   const user = useAuth((state) => state.user);
   const now = useNow();
@@ -228,7 +251,7 @@ export function Comments({ number }: { number: string }) {
           );
         }}
       </QueryState>
-      <Composer key={number} number={number} />
+      <Composer key={number} number={number} tools={composerTools} />
       {deleting && (
         <ConfirmDialog
           open
