@@ -144,6 +144,12 @@ describe('what is refused', () => {
     expect((await refused(() => patch(second.id, { title: first.title.toLowerCase() }), 422)).body.errors).toEqual({ title: [REPLY_MESSAGES.titleTaken] });
   });
 
+  it('a form body is read like JSON', async () => {
+    const answer = await t.call('POST', '/api/replies', { token: admin(), form: { title: `Form ${++unique}`, body: 'Sent as a form' } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.body).toBe('Sent as a form');
+  });
+
   it('bad JSON and bodies that are not an object are a 400', async () => {
     for (const raw of ['{"title": ', '[1,2]', '"text"', 'null']) {
       await refused(() => t.call('POST', '/api/replies', { token: admin(), raw, headers: { 'Content-Type': 'application/json' } }), 400);
