@@ -31,6 +31,8 @@ export function retryAfterOf(header: string | null, now = Date.now()): number | 
   const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date has a weekday and a month in words; bare numbers like '-5' are no dates.
+  if (!/[a-z]/i.test(value)) return undefined;
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
@@ -102,8 +104,9 @@ const BEARER = 'Bearer ';
  */
 async function failure(response: Response, headers: Record<string, string>): Promise<ApiError> {
   const sent = headers.Authorization?.slice(BEARER.length);
-  if (response.status === 401 && sent) {
-    if (sent === useAuth.getState().accessToken) markSessionEnded();
+  // A late answer for a session already replaced (signed out, signed in again) ends nothing.
+  if (response.status === 401 && sent && sent === useAuth.getState().accessToken) {
+    markSessionEnded();
     useAuth.getState().logout();
     clearQueries();
   }
