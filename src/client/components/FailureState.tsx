@@ -9,6 +9,7 @@ import { FAILURES } from '../../shared/messages.ts';
 import { canRetry, failureKind, waitHint } from '../lib/failure.ts';
 import { areaOf, ROUTES, type Area } from '../lib/paths.ts';
 import { Button, ButtonLink } from './Button.tsx';
+import { Icon } from './Icon.tsx';
 import styles from './FailureState.module.css';
 
 /** Where "Back to tickets" goes in each area: its ticket list. */
@@ -30,6 +31,7 @@ export function FailureState({ error, onRetry }: FailureStateProps) {
   const missing = failureKind(error) === 'missing';
   return (
     <div className={styles.failed}>
+      <Icon name="warning" size={28} className={styles.icon} />
       <p role="alert" className={styles.error}>
         {`${error.message}...`}
       </p>
