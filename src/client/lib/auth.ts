@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { AUTH_STORAGE_KEY } from '../../shared/constants.ts';
 import type { User } from '../../shared/types.ts';
-import { markSessionEnded } from './sessionEnd.ts';
+import { forgetSessionEnded, markSessionEnded } from './sessionEnd.ts';
 
 export interface AuthState {
   user: User | null;
@@ -24,7 +24,11 @@ export const useAuth = create<AuthState>()(
   persist(
     (set) => ({
       ...SIGNED_OUT,
-      login: (accessToken, user) => set({ accessToken, user }),
+      login: (accessToken, user) => {
+        // Signed in again, by any way in: nothing left to explain (docs/product.md#failures).
+        forgetSessionEnded();
+        set({ accessToken, user });
+      },
       logout: () => {
         set(SIGNED_OUT);
         // Signing out leaves nothing behind in storage, not even an empty shell.

@@ -13,7 +13,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { clearQueries } from '../../../lib/query.ts';
 import { waitHint } from '../../../lib/failure.ts';
-import { forgetSessionEnded, sessionEndStore } from '../../../lib/sessionEnd.ts';
+import { sessionEndStore } from '../../../lib/sessionEnd.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { allowReturnPath, takeLandingPath } from '../../../lib/returnPath.ts';
@@ -63,7 +63,6 @@ export function SignInPage({ preloadArea }: SignInPageProps) {
   // The sign-in page leaves history: Back from the area must not return to the form.
   const mutation = useChange(send, {
     onSuccess: ({ data: { user, authorization } }) => {
-      forgetSessionEnded();
       clearQueries();
       useAuth.getState().login(authorization.token, user);
     },
