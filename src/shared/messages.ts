@@ -121,3 +121,30 @@ export const SERVER = {
   proxyNotTrusted: 'No trusted sign-in proxy vouched for this request.',
   proxyUnknownAccount: 'Your sign-in proxy named someone who has no helpdesk account. Ask an administrator to create it.',
 } as const;
+
+/** What the calm failure states say (docs/product.md#failures); SPEC's own error lines stay as above. */
+export const FAILURES = {
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  backToTickets: 'Back to tickets',
+  retry: 'Retry',
+  offline: "You're offline. Changes can't be sent; this page updates when the connection is back.",
+} as const;
+
+const SECOND = 1;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/**
+ * How long a 429 asks to wait, from its Retry-After seconds: 'Try again in 15 minutes.'. Seconds
+ * under a minute, minutes under an hour, else hours; always rounded up, so nobody is told to
+ * come back before the server will let them.
+ */
+export function tryAgainIn(seconds: number): string {
+  const wait = Math.max(1, Math.ceil(seconds));
+  if (wait < MINUTE) return `Try again in ${plural(wait, 'second')}.`;
+  const minutes = Math.ceil(wait / MINUTE);
+  if (minutes < 60) return `Try again in ${plural(minutes, 'minute')}.`;
+  return `Try again in ${plural(Math.ceil(wait / HOUR), 'hour')}.`;
+}

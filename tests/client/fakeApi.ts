@@ -22,7 +22,7 @@ export interface FakeRequest {
   headers: Record<string, string>;
 }
 
-export type Reply = { status?: number; body?: unknown };
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type Route = Reply | ((req: FakeRequest) => Reply);
 
 function parseBody(body: unknown, contentType: string | undefined): unknown {
@@ -45,9 +45,9 @@ function toRequest(input: RequestInfo | URL, init: RequestInit = {}): FakeReques
 }
 
 /** Answers: a string body is sent as is (to fake HTML or broken JSON); anything else as JSON. */
-function toResponse({ status = 200, body }: Reply): Response {
+function toResponse({ status = 200, body, headers = {} }: Reply): Response {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 /** Keys are 'METHOD /path' (path without the /api base; the query string is optional). Unknown routes answer 404. */

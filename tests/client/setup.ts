@@ -2,6 +2,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useAuth } from '../../src/client/lib/auth.ts';
+import { resetConnection } from '../../src/client/lib/connection.ts';
+import { forgetSessionEnded } from '../../src/client/lib/sessionEnd.ts';
 import { clearQueries } from '../../src/client/lib/query.ts';
 import { toast } from '../../src/client/lib/toast.ts';
 
@@ -17,6 +19,8 @@ function reset() {
   sessionStorage.clear();
   clearQueries();
   toast.dismiss();
+  forgetSessionEnded();
+  resetConnection();
   window.history.replaceState(null, '', '/');
 }
 

@@ -11,6 +11,7 @@ import { knownAuthMethods, loadAuthMethods } from '../features/auth/methods.ts';
 import { useAuth } from '../lib/auth.ts';
 import { normalizeRole, SIGN_IN } from '../lib/paths.ts';
 import { rememberReturnPath } from '../lib/returnPath.ts';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { guard } from './guard.ts';
@@ -104,6 +105,7 @@ export function App() {
         <Screen />
       </ErrorBoundary>
       <RouteAnnouncer />
+      <OfflineBanner />
       <Toaster />
     </>
   );

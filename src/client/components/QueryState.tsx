@@ -1,13 +1,11 @@
 /**
  * product.md#empty-states: 'Loading' while pending, '<message>...' on failure, otherwise the
- * data. A failure also offers 'Retry' (issue 13): it shows as soon as the first attempt fails,
- * while the automatic retries go on, and a retry that succeeds replaces it with the data.
+ * data. A failure is shown by FailureState (docs/product.md#failures) as soon as the first
+ * attempt fails, while the automatic retries go on; a retry that succeeds replaces it with the data.
  */
 import type { ReactNode } from 'react';
-import { Button } from './Button.tsx';
+import { FailureState } from './FailureState.tsx';
 import styles from './QueryState.module.css';
-
-const RETRY_LABEL = 'Retry';
 
 /** What QueryState reads of a query (useQuery's and useInfiniteQuery's results both fit). */
 export interface QueryLike<T> {
@@ -21,18 +19,9 @@ export interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** The error line of product.md#errors and a Retry button. */
+/** The error line of product.md#errors and what to do about it (FailureState). */
 export function QueryError({ error, onRetry }: { error: Error; onRetry(): void }) {
-  return (
-    <div className={styles.failed}>
-      <p role="alert" className={styles.error}>
-        {`${error.message}...`}
-      </p>
-      <Button type="button" variant="secondary" onClick={onRetry}>
-        {RETRY_LABEL}
-      </Button>
-    </div>
-  );
+  return <FailureState error={error} onRetry={onRetry} />;
 }
 
 export function QueryState<T>({ query, children }: QueryStateProps<T>) {

@@ -13,10 +13,15 @@ function subscribeVisibility(listener: () => void) {
   return () => document.removeEventListener('visibilitychange', listener);
 }
 
-/** Counts down only while not paused; what is left carries over to the next run. */
-function useDismissTimer(id: string, paused: boolean) {
+/** Counts down only while not paused; what is left carries over to the next run. Shown again, it starts afresh. */
+function useDismissTimer(id: string, paused: boolean, shownAt: number) {
   const remaining = useRef(DURATION_MS);
+  const lastShown = useRef(shownAt);
   useEffect(() => {
+    if (lastShown.current !== shownAt) {
+      lastShown.current = shownAt;
+      remaining.current = DURATION_MS;
+    }
     if (paused) return;
     const started = Date.now();
     const timer = setTimeout(() => toast.dismiss(id), remaining.current);
@@ -24,14 +29,14 @@ function useDismissTimer(id: string, paused: boolean) {
       clearTimeout(timer);
       remaining.current -= Date.now() - started;
     };
-  }, [id, paused]);
+  }, [id, paused, shownAt]);
 }
 
 function Toast({ item, paused }: { item: ToastItem; paused: boolean }) {
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
   const start = useRef<number | null>(null);
-  useDismissTimer(item.id, paused || dragging);
+  useDismissTimer(item.id, paused || dragging, item.shownAt);
 
   const onPointerDown = (event: PointerEvent) => {
     start.current = event.clientX;
@@ -59,7 +64,11 @@ function Toast({ item, paused }: { item: ToastItem; paused: boolean }) {
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
     >
-      <span className={styles.message}>{item.message}</span>
+      <span className={styles.message}>
+        <span>{item.message}</span>
+        {item.detail && <span> {item.detail}</span>}
+        {item.count > 1 && <span className={styles.count}> ({item.count})</span>}
+      </span>
       <button type="button" className={styles.close} aria-label="Close notification" onClick={() => toast.dismiss(item.id)}>
         <Icon name="close" size={16} />
       </button>

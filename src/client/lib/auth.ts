@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { AUTH_STORAGE_KEY } from '../../shared/constants.ts';
 import type { User } from '../../shared/types.ts';
+import { forgetSessionEnded, markSessionEnded } from './sessionEnd.ts';
 
 export interface AuthState {
   user: User | null;
@@ -23,7 +24,11 @@ export const useAuth = create<AuthState>()(
   persist(
     (set) => ({
       ...SIGNED_OUT,
-      login: (accessToken, user) => set({ accessToken, user }),
+      login: (accessToken, user) => {
+        // Signed in again, by any way in: nothing left to explain (docs/product.md#failures).
+        forgetSessionEnded();
+        set({ accessToken, user });
+      },
       logout: () => {
         set(SIGNED_OUT);
         // Signing out leaves nothing behind in storage, not even an empty shell.
@@ -42,9 +47,21 @@ export const useAuth = create<AuthState>()(
   ),
 );
 
-// Another tab signing in or out changes this tab's session too.
+/** The token a stored session holds, or null (gone, signed out, junk). */
+function storedToken(raw: string | null): string | null {
+  try {
+    return (JSON.parse(raw ?? 'null') as { state?: Partial<Persisted> } | null)?.state?.accessToken || null;
+  } catch {
+    return null;
+  }
+}
+
+// Another tab signing in or out changes this tab's session too; signing out there ends this
+// tab's session, which the sign-in page then explains (docs/product.md#failures).
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === AUTH_STORAGE_KEY) void useAuth.persist.rehydrate();
+    if (event.key !== AUTH_STORAGE_KEY) return;
+    if (useAuth.getState().accessToken && !storedToken(event.newValue)) markSessionEnded();
+    void useAuth.persist.rehydrate();
   });
 }

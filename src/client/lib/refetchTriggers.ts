@@ -4,6 +4,7 @@
  * the tab becomes visible) the ones whose data is older than STALE_AFTER_MS, or that failed, do.
  * Entries kept forever (the activity log) refetch only when they failed or were invalidated.
  */
+import { onConnectionRestored } from './connection.ts';
 import { fetchEntry, watchedEntries, type Entry } from './queryCache.ts';
 
 /**
@@ -26,7 +27,7 @@ export function refetchWatched(maxAge: number, restart = false): void {
   }
 }
 
-/** Listens for 'online', window focus and the tab becoming visible; returns the way to stop. */
+/** Listens for 'online' (or the server answering again), window focus and the tab becoming visible; returns the way to stop. */
 export function startRefetchTriggers(target: Window = window): () => void {
   // Offline, any change may have been missed: everything on screen refetches.
   const online = () => refetchWatched(0, true);
@@ -36,7 +37,10 @@ export function startRefetchTriggers(target: Window = window): () => void {
   target.addEventListener('online', online);
   target.addEventListener('focus', focus);
   target.document.addEventListener('visibilitychange', focus);
+  // The server answers again after calls got none (the browser never went offline).
+  const stopRestored = onConnectionRestored(online);
   return () => {
+    stopRestored();
     target.removeEventListener('online', online);
     target.removeEventListener('focus', focus);
     target.document.removeEventListener('visibilitychange', focus);

@@ -1,7 +1,9 @@
 /** The one fetch wrapper (product.md#calls, #errors). */
 import { CLIENT_ERRORS } from '../../shared/messages.ts';
 import { useAuth } from './auth.ts';
+import { reportAnswer, reportNoAnswer } from './connection.ts';
 import { clearQueries } from './query.ts';
+import { markSessionEnded } from './sessionEnd.ts';
 
 const API_BASE = typeof __API_BASE__ === 'string' ? __API_BASE__ : '/api';
 /** product.md#calls: the tunnel in front of some deployments shows a warning page without it. */
@@ -13,12 +15,26 @@ export const apiUrl = (path: string) => API_BASE + path;
 export class ApiError extends Error {
   status?: number;
   errors?: Record<string, string[]>;
-  constructor(message: string, status?: number, errors?: Record<string, string[]>) {
+  /** How long a 429 (or 503) asks to wait, from its Retry-After header. */
+  retryAfterSeconds?: number;
+  constructor(message: string, status?: number, errors?: Record<string, string[]>, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterOf(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date has a weekday and a month in words; bare numbers like '-5' are no dates.
+  if (!/[a-z]/i.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export interface RequestOptions {
@@ -52,11 +68,11 @@ async function readBody(response: Response): Promise<Parsed> {
   }
 }
 
-function errorFrom(status: number, parsed: Parsed): ApiError {
+function errorFrom(status: number, parsed: Parsed, retryAfter?: number): ApiError {
   const body = parsed.ok && parsed.value && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : {};
   const message = typeof body.message === 'string' && body.message ? body.message : CLIENT_ERRORS.generic;
   const errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : undefined;
-  return new ApiError(message, status, errors);
+  return new ApiError(message, status, errors, retryAfter);
 }
 
 function headersFor(auth: boolean, accept = 'application/json'): Record<string, string> {
@@ -68,21 +84,33 @@ function headersFor(auth: boolean, accept = 'application/json'): Record<string, 
 
 async function send(path: string, method: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<Response> {
   try {
-    return await fetch(API_BASE + path, { method, headers, body, signal });
+    const response = await fetch(API_BASE + path, { method, headers, body, signal });
+    reportAnswer();
+    return response;
   } catch (error) {
     // An abort is the caller's own doing, not a network failure: nobody shows it.
     if (signal?.aborted) throw error;
+    reportNoAnswer();
     throw new ApiError(CLIENT_ERRORS.network);
   }
 }
 
-/** A failed answer: 401 signs out (product.md#errors), the error carries the server's message. */
-async function failure(response: Response, auth: boolean): Promise<ApiError> {
-  if (response.status === 401 && auth) {
+const BEARER = 'Bearer ';
+
+/**
+ * A failed answer: 401 signs out (product.md#errors), the error carries the server's message.
+ * A 401 to the session still in use means it ended elsewhere (signed out on another device, a
+ * new password, a deleted account): the sign-in page then says so (docs/product.md#failures).
+ */
+async function failure(response: Response, headers: Record<string, string>): Promise<ApiError> {
+  const sent = headers.Authorization?.slice(BEARER.length);
+  // A late answer for a session already replaced (signed out, signed in again) ends nothing.
+  if (response.status === 401 && sent && sent === useAuth.getState().accessToken) {
+    markSessionEnded();
     useAuth.getState().logout();
     clearQueries();
   }
-  return errorFrom(response.status, await readBody(response));
+  return errorFrom(response.status, await readBody(response), retryAfterOf(response.headers.get('Retry-After')));
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -97,7 +125,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     body = new URLSearchParams(form).toString();
   }
   const response = await send(path, method, headers, body, signal);
-  if (!response.ok) throw await failure(response, auth);
+  if (!response.ok) throw await failure(response, headers);
   const parsed = await readBody(response);
   if (!parsed.ok) throw new ApiError(CLIENT_ERRORS.generic, response.status);
   return parsed.value as T;
@@ -105,8 +133,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 /** A file answer (CSV export) as a Blob, with the bearer token in the header: tokens never go in URLs. */
 export async function requestBlob(path: string, accept = '*/*'): Promise<Blob> {
-  const response = await send(path, 'GET', headersFor(true, accept));
-  if (!response.ok) throw await failure(response, true);
+  const headers = headersFor(true, accept);
+  const response = await send(path, 'GET', headers);
+  if (!response.ok) throw await failure(response, headers);
   return response.blob();
 }
 
@@ -116,7 +145,21 @@ export async function requestBlob(path: string, accept = '*/*'): Promise<Blob> {
  * out, as every call does); an abort rethrows the abort.
  */
 export async function requestStream(path: string, accept: string, extra: Record<string, string>, signal: AbortSignal): Promise<Response> {
-  const response = await send(path, 'GET', { ...headersFor(true, accept), ...extra }, undefined, signal);
-  if (!response.ok) throw await failure(response, true);
+  const headers = { ...headersFor(true, accept), ...extra };
+  const response = await send(path, 'GET', headers, undefined, signal);
+  if (!response.ok) throw await failure(response, headers);
   return response;
+}
+
+/** A cheap call without a token (the sign-in methods) whose only use is to learn whether the server answers again. */
+const PROBE_PATH = '/auth/methods';
+
+/** Asks the server for anything; an answer clears the offline state (connection.ts). Never throws. */
+export async function probeConnection(): Promise<void> {
+  try {
+    const response = await send(PROBE_PATH, 'GET', headersFor(false));
+    await response.body?.cancel();
+  } catch {
+    // Still unreachable: connection.ts already knows.
+  }
 }

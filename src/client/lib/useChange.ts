@@ -1,10 +1,11 @@
 /**
  * The one after-change step (product.md#cache, #navigation): when the server says yes, toast its
  * message, refresh the cache groups the change touched, run the caller's own step (store the
- * answer, close a dialog), then go where the flow lands; when it says no, toast the error. Every
+ * answer, close a dialog), then go where the flow lands; when it says no, toast the error (and how long a 429 asks to wait). Every
  * create, edit, delete and transition goes through here, so no flow can forget a step.
  */
 import { useLocation } from 'wouter';
+import { waitHint } from './failure.ts';
 import { invalidate, useMutation, type MutationResult } from './query.ts';
 import { toast } from './toast.ts';
 
@@ -61,7 +62,8 @@ export function useChange<V, R>(send: (vars: V) => Promise<R>, options: ChangeOp
       if (to !== undefined) navigate(to, { replace: options.replace ?? to === location });
     },
     onError(error, vars) {
-      toast.error(error.message);
+      // A 429 also says how long to wait (docs/product.md#failures).
+      toast.error(error.message, waitHint(error));
       options.onError?.(error, vars);
     },
   });

@@ -119,13 +119,17 @@ describe('with directory sign-in on', () => {
     expect(localStorage.getItem('Auth-token')).toBeNull();
   });
 
-  test('another failure (422) stays a toast only, as SPEC has it', async () => {
+  test('another failure (422) shows in a toast, as SPEC has it, and under the form as its alert (docs/product.md#failures)', async () => {
     fakeApi({ 'GET /auth/methods': methods(OIDC_ON), 'POST /auth/sign-in': { status: 422, body: { message: 'Invalid email or password.' } } });
     await startApp('/');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'grace@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    const toast = await screen.findByText('Invalid email or password.');
-    expect(document.querySelector('form')!.contains(toast)).toBe(false);
+    const toast = await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Invalid email or password.');
+    expect(toast.closest('li')?.className).toMatch(/error/);
+    const form = document.querySelector('form')!;
+    expect(form.contains(toast)).toBe(false);
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password.');
   });
 });

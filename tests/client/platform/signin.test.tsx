@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Role } from '../../../src/shared/constants.ts';
 import { fakeApi, renderApp } from '../fakeApi.ts';
@@ -56,12 +56,17 @@ describe('sign-in page', () => {
     expect(window.location.pathname).toBe('/');
   });
 
-  test("a failure shows the server's message in a red toast and keeps the user signed out", async () => {
+  test("a failure shows the server's message in a red toast, and under the form as its alert, and keeps the user signed out", async () => {
     fakeApi({ 'POST /auth/sign-in': { status: 401, body: { message: 'Invalid email or password.' } } });
     renderApp('/');
     fill('grace@example.com', 'wrong password');
-    const toast = await screen.findByText('Invalid email or password.');
+    const toast = await within(screen.getByRole('region', { name: 'Notifications' })).findByText('Invalid email or password.');
     expect(toast.closest('li')?.className).toMatch(/error/);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password.');
+    const form = document.querySelector('form')!;
+    expect(form.contains(alert)).toBe(true);
+    expect(form.getAttribute('aria-describedby')).toBe(alert.id);
     expect(window.location.pathname).toBe('/');
     expect(localStorage.getItem('Auth-token')).toBeNull();
   });

@@ -7,6 +7,7 @@ import { clearDrafts } from '../../lib/draft.ts';
 import { clearQueries } from '../../lib/query.ts';
 import { request } from '../../lib/request.ts';
 import { forgetReturnPath } from '../../lib/returnPath.ts';
+import { forgetSessionEnded } from '../../lib/sessionEnd.ts';
 import { toast } from '../../lib/toast.ts';
 import { declineProxySignIn } from './directory.ts';
 
@@ -36,6 +37,7 @@ export function useSignOut(): () => Promise<void> {
   return useCallback(async () => {
     const answer = useAuth.getState().accessToken ? signOut() : undefined;
     forgetReturnPath();
+    forgetSessionEnded();
     declineProxySignIn();
     clearDrafts(useAuth.getState().user?.id);
     useAuth.getState().logout();

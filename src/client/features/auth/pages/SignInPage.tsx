@@ -4,14 +4,16 @@
  * sits above SPEC's form, and PASSWORD_SIGN_IN may narrow or hide the form; a trusted proxy signs
  * people in without it.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { FAILURES } from '../../../../shared/messages.ts';
 import { validateSignIn } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useAuth } from '../../../lib/auth.ts';
 import { clearQueries } from '../../../lib/query.ts';
-import { ApiError } from '../../../lib/request.ts';
+import { waitHint } from '../../../lib/failure.ts';
+import { sessionEndStore } from '../../../lib/sessionEnd.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { useFormErrors } from '../../../lib/useFormErrors.ts';
 import { allowReturnPath, takeLandingPath } from '../../../lib/returnPath.ts';
@@ -21,8 +23,11 @@ import { proxySignIn } from '../directory.ts';
 import { useAuthMethods } from '../methods.ts';
 import styles from './AuthPages.module.css';
 
-/** A password sign-in the server's PASSWORD_SIGN_IN does not allow. */
-const NOT_ALLOWED = 403;
+/** A refused sign-in as it shows under the form: the server's message, and how long a 429 asks to wait. */
+interface Refusal {
+  message: string;
+  wait?: string;
+}
 
 export interface SignInPageProps {
   /**
@@ -37,7 +42,9 @@ export function SignInPage({ preloadArea }: SignInPageProps) {
   const methods = useAuthMethods();
   const [, navigate] = useLocation();
   const [form, setForm] = useState<Credentials>({ email: '', password: '' });
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const sessionEnded = useSyncExternalStore(sessionEndStore.subscribe, sessionEndStore.getSnapshot);
+  const refusalId = useId();
   const { errors, check } = useFormErrors(validateSignIn, { ...form });
   useEffect(allowReturnPath, []);
   useEffect(() => {
@@ -62,8 +69,9 @@ export function SignInPage({ preloadArea }: SignInPageProps) {
     // The page asked for before sign-in, when the role may see it (issue 13); else home (product.md#auth-flow).
     to: ({ data }) => takeLandingPath(data.user.role),
     replace: true,
-    // The toast says it like every failure; a policy refusal also stays under the form.
-    onError: (error) => setRefusal(error instanceof ApiError && error.status === NOT_ALLOWED ? error.message : null),
+    // The toast says it like every failure (product.md#toasts); it also stays under the form,
+    // where the person is looking (docs/product.md#failures).
+    onError: (error) => setRefusal({ message: error.message, wait: waitHint(error) }),
   });
 
   const change = (name: keyof Credentials) => (value: string) => {
@@ -87,13 +95,18 @@ export function SignInPage({ preloadArea }: SignInPageProps) {
         <span>Helpdesk</span>
       </div>
       <h1 className={styles.title}>Sign in</h1>
+      {sessionEnded && (
+        <p role="status" className={styles.ended}>
+          {FAILURES.sessionEnded}
+        </p>
+      )}
       {oidc && <DirectoryButton label={oidc.label} formFollows={passwordShown} />}
     </>
   );
   if (!passwordShown) return <Card>{heading}{methods && <NoPasswordNote methods={methods} />}</Card>;
 
   return (
-    <Card form onSubmit={submit}>
+    <Card form onSubmit={submit} describedBy={refusal ? refusalId : undefined}>
       {heading}
       <p className={styles.text}>Use your work e-mail and password.</p>
       {methods?.password_for === 'super' && <AdministratorsNote />}
@@ -110,17 +123,22 @@ export function SignInPage({ preloadArea }: SignInPageProps) {
       <Button type="submit" disabled={mutation.isPending} className={styles.submit}>
         {mutation.isPending ? 'Signing in...' : 'Sign in'}
       </Button>
-      {refusal && <p className={styles.refusal}>{refusal}</p>}
+      {refusal && (
+        <div id={refusalId} role="alert" className={styles.refusal}>
+          <p>{refusal.message}</p>
+          {refusal.wait && <p>{refusal.wait}</p>}
+        </div>
+      )}
     </Card>
   );
 }
 
 /** The sign-in card: SPEC's form, or a plain card when there is no form to fill. */
-function Card({ form = false, onSubmit, children }: { form?: boolean; onSubmit?(event: FormEvent): void; children: ReactNode }) {
+function Card({ form = false, onSubmit, describedBy, children }: { form?: boolean; onSubmit?(event: FormEvent): void; describedBy?: string; children: ReactNode }) {
   return (
     <main className={styles.screen}>
       {form ? (
-        <form className={styles.card} onSubmit={onSubmit} noValidate>
+        <form className={styles.card} onSubmit={onSubmit} aria-describedby={describedBy} noValidate>
           {children}
         </form>
       ) : (

@@ -15,6 +15,7 @@ import { useSlaOn } from '../../../api/sla.ts';
 import { useTicketPages, useTicketStats } from '../../../api/tickets.ts';
 import { kioskAddress, useKioskMode } from '../../../lib/kiosk.ts';
 import { Button } from '../../../components/Button.tsx';
+import { FailureState } from '../../../components/FailureState.tsx';
 import { KioskBoard } from '../kiosk/KioskBoard.tsx';
 import { boardAge } from '../kiosk/KioskRow.tsx';
 import styles from './BoardPage.module.css';
@@ -108,7 +109,7 @@ function RoomBoard() {
           Open and assigned{total !== undefined && total > tickets.length ? ` (${tickets.length} of ${total})` : ''}
         </h2>
         {queue.error && !queue.data ? (
-          <p className={styles.empty}>{queue.error.message}...</p>
+          <FailureState error={queue.error} onRetry={queue.refetch} />
         ) : queue.isPending ? (
           <p className={styles.empty}>Loading</p>
         ) : tickets.length === 0 ? (
