@@ -14,3 +14,4 @@ export * from './notifications.ts';
 export * from './auth.ts';
 export * from './sla.ts';
 export * from './views.ts';
+export * from './imageType.ts';
