@@ -15,3 +15,4 @@ export * from './auth.ts';
 export * from './sla.ts';
 export * from './views.ts';
 export * from './imageType.ts';
+export * from './text.ts';
