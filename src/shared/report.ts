@@ -52,9 +52,13 @@ export function inUnit(hours: number, unit: DurationUnit): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Whether the range holds no ticket at all: none created, closed or open on any day, no group. */
+/**
+ * Whether the range holds no ticket at all: none created, closed or open on any of its days. A
+ * group's "open now" is today's count, not the range's, so it alone does not make a report.
+ */
 export const isEmptyReport = (report: Report) =>
-  report.groups.length === 0 && report.per_day.every((day) => day.created === 0 && day.closed === 0 && day.backlog === 0);
+  report.per_day.every((day) => day.created === 0 && day.closed === 0 && day.backlog === 0) &&
+  report.groups.every((group) => group.created === 0 && group.closed === 0);
 
 export interface ReportQuery {
   /** First UTC day, YYYY-MM-DD. */

@@ -43,7 +43,12 @@ describe('isEmptyReport', () => {
     ['one closed', [day('2026-03-01', 0, 1)]],
     ['one open from before', [day('2026-03-01', 0, 0, 1)]],
   ])('is not empty with %s', (_name, days) => expect(isEmptyReport(report(days))).toBe(false));
-  it('is not empty with a group', () => {
-    expect(isEmptyReport(report([day('2026-03-01')], [{ key: '1', label: 'Hardware', created: 0, closed: 0, open: 0, median_close_hours: null }]))).toBe(false);
+  const group = (created: number, closed: number, open: number) => ({ key: '1', label: 'Hardware', created, closed, open, median_close_hours: null });
+  it("is still empty when a group has only tickets open now (today's count, not the range's)", () => {
+    expect(isEmptyReport(report([day('2020-03-01')], [group(0, 0, 3)]))).toBe(true);
   });
+  it.each([
+    ['created', group(1, 0, 0)],
+    ['closed', group(0, 1, 0)],
+  ])('is not empty with a group that %s one in the range', (_name, row) => expect(isEmptyReport(report([day('2026-03-01')], [row]))).toBe(false));
 });

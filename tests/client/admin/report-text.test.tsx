@@ -70,6 +70,14 @@ describe('an empty report', () => {
     screen.getByRole('group', { name: 'Range' });
   });
 
+  it("is empty too when groups have only tickets open now (today's count, not the range's)", async () => {
+    signInAs(ADMIN);
+    serve({ time_to_assign: NOTHING, time_to_close: NOTHING, groups: [{ key: '2', label: 'Payments', created: 0, closed: 0, open: 1, median_close_hours: null }] });
+    renderApp('/admin/reports?from=2020-03-01&to=2020-03-31');
+    await screen.findByText('No tickets in these days.');
+    expect(screen.queryByRole('heading', { name: 'Breakdown by category' })).toBeNull();
+  });
+
   it('a chart with nothing to draw says so, while the rest of the report shows', async () => {
     signInAs(ADMIN);
     serve({

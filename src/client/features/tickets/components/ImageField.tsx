@@ -48,9 +48,10 @@ export function ImageField({ value, onChange, error, onProblem }: ImageFieldProp
   }
 
   function refuse(message: string) {
-    // product.md#validation-ticket: a file that is too large is reported in an alert; a wrong type under the field.
-    if (message === VALIDATION.imageSize) window.alert(message);
-    else setProblem(message);
+    // product.md#validation-ticket: a file that is too large is reported in an alert and dropped; a
+    // wrong type stays named in the picker with the message under it, until another pick or Remove.
+    if (message !== VALIDATION.imageSize) return setProblem(message);
+    window.alert(message);
     clearInput();
   }
 
