@@ -1,15 +1,17 @@
 /** Display rules shared by every screen (product.md#ticket-card, #log-entry): card truncation, log dates, safe links. */
 import { LIMITS, MONTHS } from './constants.ts';
+import { firstCharacter, truncate } from './text.ts';
 import type { TicketLogEntry } from './types.ts';
 
 const ELLIPSIS = '...';
 
+/** Characters are counted and cut whole (text.ts): an emoji or an accented letter is one. */
 export function truncateTitle(title: string): string {
-  return title.length > LIMITS.cardTitleMax ? title.slice(0, LIMITS.cardTitleKeep) + ELLIPSIS : title;
+  return truncate(title, LIMITS.cardTitleMax, { keep: LIMITS.cardTitleKeep, ellipsis: ELLIPSIS });
 }
 
 export function truncateName(name: string): string {
-  return name.length > LIMITS.cardNameMax ? name.slice(0, LIMITS.cardNameKeep) + ELLIPSIS : name;
+  return truncate(name, LIMITS.cardNameMax, { keep: LIMITS.cardNameKeep, ellipsis: ELLIPSIS });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -45,5 +47,5 @@ export function isSafeLink(link: string | null | undefined): boolean {
 /** The avatar's letters: the initials of the first name's words, at most two. */
 export function initials(firstName: string): string {
   const words = firstName.trim().split(/[\s-]+/).filter(Boolean);
-  return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  return words.slice(0, 2).map((w) => firstCharacter(w).toUpperCase()).join('') || '?';
 }

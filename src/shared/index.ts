@@ -15,3 +15,5 @@ export * from './auth.ts';
 export * from './sla.ts';
 export * from './views.ts';
 export * from './replies.ts';
+export * from './imageType.ts';
+export * from './text.ts';

@@ -33,6 +33,17 @@ export const VALIDATION = {
   status: 'status must be opened, assigned or closed.',
 } as const;
 
+/**
+ * The report's range (product.md#reports), in the words of its From and To fields: the page shows
+ * them under the fields and GET /tickets/report answers them in its 422, for the same rules.
+ */
+export const REPORT_RANGE = {
+  from: "'From' must be a date",
+  to: "'To' must be a date",
+  order: "'To' must be on or after 'From'",
+  span: (maxDays: number) => `The range can be at most ${maxDays} days`,
+} as const;
+
 export const CONFIRM = {
   deleteCategory: 'Are you sure you want to delete this category?',
   deleteService: 'Are you sure you want to delete this Sevice?',

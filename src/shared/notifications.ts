@@ -2,6 +2,7 @@
  * Notifications (design.md#notifications): who is told why, the one-sentence text of each, the preference
  * switches, and @mentions. The server writes the sentences; the client shows them and the labels.
  */
+import { truncate } from './text.ts';
 import { toId, type FieldErrors } from './validators.ts';
 
 export const NOTIFICATION_KINDS = ['assigned', 'my_tickets', 'comments', 'mentions', 'sla'] as const; // preference switches
@@ -82,10 +83,8 @@ export const MENTION_SUGGESTIONS_MAX = 8;
 export const READ_IDS_MAX = 500;
 const TITLE_IN_TEXT_MAX = 80;
 
-const oneLine = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+/** A text on one line, at most `max` characters, cut on whole characters (text.ts). */
+export const oneLine = (text: string, max: number) => truncate(text.replace(/\s+/g, ' ').trim(), max);
 
 /** `TCK-000042 "Printer on fire"`, on one line. */
 export const ticketInText = (ticket: { number: string; title: string }) => `${ticket.number} "${oneLine(ticket.title, TITLE_IN_TEXT_MAX)}"`;

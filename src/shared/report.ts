@@ -3,6 +3,7 @@
  * server parses the query with these rules; the client keeps the same parameters in its URL.
  */
 import { APP_LABELS, APPS, PRIORITIES } from './constants.ts';
+import { REPORT_RANGE } from './messages.ts';
 import type { FieldErrors } from './validators.ts';
 
 export const REPORT_GROUPS = ['app', 'category', 'service', 'priority', 'developer'] as const;
@@ -25,12 +26,39 @@ export const NO_DEVELOPER_LABEL = 'No developer';
 export const DAY_MS = 86_400_000;
 
 export const REPORT_MESSAGES = {
-  from: 'from must be a date written YYYY-MM-DD.',
-  to: 'to must be a date written YYYY-MM-DD.',
-  order: 'to must be the same day as from or later.',
-  span: `The range must be at most ${REPORT_MAX_DAYS} days.`,
+  from: REPORT_RANGE.from,
+  to: REPORT_RANGE.to,
+  order: REPORT_RANGE.order,
+  span: REPORT_RANGE.span(REPORT_MAX_DAYS),
   group: 'group must be app, category, service, priority or developer.',
 } as const;
+
+/** A duration figure or chart is in hours while its largest value is under this, else in days. */
+export const HOURS_UNTIL_DAYS = 48;
+const HOURS_PER_DAY = 24;
+export type DurationUnit = 'hours' | 'days';
+/** How a unit is written after a number and in a column header: '5.5 h', 'Median time to close (days)'. */
+export const DURATION_UNIT_LABELS: Record<DurationUnit, string> = { hours: 'h', days: 'days' };
+
+/** One unit for a whole figure or chart, chosen from its largest value (hours when nothing was measured). */
+export function durationUnit(hours: ReadonlyArray<number | null | undefined>): DurationUnit {
+  const largest = Math.max(0, ...hours.filter((h): h is number => typeof h === 'number' && Number.isFinite(h)));
+  return largest < HOURS_UNTIL_DAYS ? 'hours' : 'days';
+}
+
+/** Hours in the unit, to a hundredth (the API's own precision). */
+export function inUnit(hours: number, unit: DurationUnit): number {
+  const value = unit === 'days' ? hours / HOURS_PER_DAY : hours;
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * Whether the range holds no ticket at all: none created, closed or open on any of its days. A
+ * group's "open now" is today's count, not the range's, so it alone does not make a report.
+ */
+export const isEmptyReport = (report: Report) =>
+  report.per_day.every((day) => day.created === 0 && day.closed === 0 && day.backlog === 0) &&
+  report.groups.every((group) => group.created === 0 && group.closed === 0);
 
 export interface ReportQuery {
   /** First UTC day, YYYY-MM-DD. */

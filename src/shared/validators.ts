@@ -5,6 +5,7 @@
  * them whatever a client sent.
  */
 import { APPS, CREATABLE_ROLES, LIMITS, PRIORITIES } from './constants.ts';
+import { imageTypeOf } from './imageType.ts';
 import { VALIDATION as M } from './messages.ts';
 import { EXTRA_FIELD_NAMES, EXTRA_FIELDS } from './ticketFields.ts';
 
@@ -103,11 +104,18 @@ export function validateEditTicket(input: Input, { partial = false }: { partial?
   ]);
 }
 
-/** A file chosen for upload: only images, at most 512,000 bytes. */
-export function validateImageFile(file: { size: number; type: string }): string | undefined {
-  if (!file.type.startsWith('image/')) return M.imageType;
+/**
+ * A file chosen for upload: PNG, JPEG, GIF or WebP, at most 512,000 bytes. With its first bytes
+ * (IMAGE_SIGNATURE_BYTES of them) the bytes decide, so an SVG or a text file named .png is refused
+ * (and a PNG without a declared type is taken); without them, the declared type.
+ */
+export function validateImageFile(file: { size: number; type: string }, firstBytes?: Uint8Array): string | undefined {
+  const declaredImage = file.type.startsWith('image/');
+  const bytesImage = firstBytes ? imageTypeOf(firstBytes) !== undefined : declaredImage;
+  if (!declaredImage && !bytesImage) return M.imageType;
+  // What calls itself an image and is too large gets the size alert, as it always has.
   if (file.size > LIMITS.imageMaxBytes) return M.imageSize;
-  return undefined;
+  return bytesImage ? undefined : M.imageType;
 }
 
 export function validateCreateAccount(input: Input): FieldErrors {

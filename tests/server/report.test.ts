@@ -163,12 +163,12 @@ describe('refusals', () => {
   });
 
   it.each([
-    ['', { from: 'from must be a date written YYYY-MM-DD.', to: 'to must be a date written YYYY-MM-DD.' }],
-    ['from=2026-03-01', { to: 'to must be a date written YYYY-MM-DD.' }],
-    ['from=2026-02-30&to=2026-03-03', { from: 'from must be a date written YYYY-MM-DD.' }],
-    ['from=1/3/2026&to=2026-03-03', { from: 'from must be a date written YYYY-MM-DD.' }],
-    ['from=2026-03-03&to=2026-03-01', { to: 'to must be the same day as from or later.' }],
-    ['from=2025-01-01&to=2026-01-02', { to: 'The range must be at most 366 days.' }],
+    ['', { from: "'From' must be a date", to: "'To' must be a date" }],
+    ['from=2026-03-01', { to: "'To' must be a date" }],
+    ['from=2026-02-30&to=2026-03-03', { from: "'From' must be a date" }],
+    ['from=1/3/2026&to=2026-03-03', { from: "'From' must be a date" }],
+    ['from=2026-03-03&to=2026-03-01', { to: "'To' must be on or after 'From'" }],
+    ['from=2025-01-01&to=2026-01-02', { to: 'The range can be at most 366 days' }],
     [`${RANGE}&group=team`, { group: 'group must be app, category, service, priority or developer.' }],
   ])('refuses %j with a 422 naming each bad parameter', async (query, errors) => {
     const answer = await report(query);

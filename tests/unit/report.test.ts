@@ -8,7 +8,7 @@ describe('report rules', () => {
   it('counts UTC days, leap days included, and names the last N days up to today', () => {
     expect(daysInRange('2028-02-28', '2028-03-01')).toBe(3);
     expect(lastDays(30, Date.parse('2026-03-30T23:59:59Z'))).toEqual({ from: '2026-03-01', to: '2026-03-30' });
-    expect(parseReportQuery(new URLSearchParams('from=2026-02-29&to=2026-03-01')).errors).toEqual({ from: 'from must be a date written YYYY-MM-DD.' });
+    expect(parseReportQuery(new URLSearchParams('from=2026-02-29&to=2026-03-01')).errors).toEqual({ from: "'From' must be a date" });
   });
 
   it('keeps the page state in the URL with defaults left out, and falls back on nonsense', () => {

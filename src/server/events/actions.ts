@@ -1,5 +1,5 @@
 /** What a ticket event says happened (design.md#live-updates): the action recorded, its change word, and its text line. */
-import { slaSentence, ticketInText, type TicketChange } from '../../shared/index.ts';
+import { oneLine, slaSentence, ticketInText, type TicketChange } from '../../shared/index.ts';
 
 /** What happened, in words a chat tool shows as is (the webhook `text`). */
 export type TicketAction =
@@ -12,10 +12,6 @@ export type TicketAction =
 
 const COMMENT_IN_TEXT_MAX = 140;
 
-const oneLine = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
 
 /** Chat tools read `<…>` as mentions and links (`<!channel>`, `<https://x|label>`): as text, they escape `&`, `<` and `>`. */
 export const chatText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

@@ -3,6 +3,8 @@
  * the userinfo endpoint when the token leaves some out (Keycloak and Entra put less in the token
  * than the provider knows, depending on scopes and mappers).
  */
+import { fitLength } from '../../shared/text.ts';
+
 export interface Person {
   subject: string;
   email: string;
@@ -18,7 +20,8 @@ const MAX_GROUPS = 1000;
 const NAME_MAX = 500;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const clip = (value: string) => value.slice(0, NAME_MAX);
+// A long name is cut between characters, never inside one (a lone surrogate is not text).
+const clip = (value: string) => fitLength(value, NAME_MAX);
 
 /** A claim by name; a dotted name reaches inside objects (Keycloak's realm_access.roles). A claim literally named with dots wins. */
 export function claimAt(claims: Record<string, unknown>, name: string): unknown {

@@ -145,7 +145,7 @@ describe('reports page', () => {
     await waitFor(() => expect(reportPaths(server.calls)).toContain('/tickets/report?from=2026-03-01&to=2026-03-03&group=category'));
     const asked = server.calls.length;
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-09' } });
-    await screen.findByText('to must be the same day as from or later.');
+    await screen.findByText("'To' must be on or after 'From'");
     expect(window.location.search).toBe('?from=2026-03-01&to=2026-03-03');
     expect(server.calls.length).toBe(asked);
   });

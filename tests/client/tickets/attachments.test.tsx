@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
 import { CATEGORIES, SERVICES, SUPPORT, answer, detailRoutes, list, makeTicket } from './fixtures.ts';
+import { imageFile } from './imageFiles.ts';
 
 describe('attachment viewer', () => {
   it('loads the image from /image with the token, opens a viewer, and Escape returns focus to the thumbnail', async () => {
@@ -45,7 +46,7 @@ describe('paste and drop onto the ticket form', () => {
     openForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     const title = screen.getByLabelText('Title');
-    fireEvent.paste(title, { clipboardData: { files: [new File([new Uint8Array(10)], 'shot.png', { type: 'image/png' })] } });
+    fireEvent.paste(title, { clipboardData: { files: [imageFile('shot.png', 'png', 10)] } });
     await screen.findByAltText('Selected image preview');
   });
 
@@ -68,7 +69,7 @@ describe('paste and drop onto the ticket form', () => {
     openForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     const zone = screen.getByTestId('image-drop');
-    const file = new File([new Uint8Array(10)], 'drop.gif', { type: 'image/gif' });
+    const file = imageFile('drop.gif', 'gif', 10);
     fireEvent.dragOver(zone, { dataTransfer: { types: ['Files'], files: [file] } });
     fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [file] } });
     await screen.findByAltText('Selected image preview');

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
 import { ADMIN, CATEGORIES, SERVICES, SUPPORT, answer, list } from './fixtures.ts';
+import { imageFile } from './imageFiles.ts';
 
 function openForm(person: typeof ADMIN | typeof SUPPORT = SUPPORT) {
   signInAs(person);
@@ -164,7 +165,7 @@ describe('image upload', () => {
     const alert = stubAlert();
     const server = openForm();
     await fillValid();
-    pick(new File([new Uint8Array(512_000)], 'ok.png', { type: 'image/png' }));
+    pick(imageFile('ok.png', 'png', 512_000));
     await screen.findByAltText('Selected image preview');
     expect(alert).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -177,7 +178,7 @@ describe('image upload', () => {
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     await screen.findByText('Only PNG, JPEG, GIF or WebP images are accepted.');
-    pick(new File([new Uint8Array(10)], 'small.gif', { type: 'image/gif' }));
+    pick(imageFile('small.gif', 'gif', 10));
     await screen.findByAltText('Selected image preview');
     fireEvent.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(screen.queryByAltText('Selected image preview')).toBeNull();

@@ -63,7 +63,7 @@ export function ChartPanel({ title, summary, table, fileName, legend, children, 
       <p id={`${id}-summary`} className={styles.summary}>
         {summary}
       </p>
-      {legend && !showTable && (
+      {legend && !showTable && !empty && (
         <ul className={styles.legend} aria-hidden="true">
           {legend.map((s) => (
             <li key={s.name}>

@@ -1,8 +1,6 @@
-/** How the report's figures read: UTC days in the browser's language, hours as hours or days. */
-import { dayStart } from '../../../shared/report.ts';
+/** How the report's figures read: UTC days in the browser's language, durations in their figure's one unit. */
+import { dayStart, DURATION_UNIT_LABELS, durationUnit, inUnit, type DurationUnit } from '../../../shared/report.ts';
 
-/** Longer than this reads better in days. */
-const HOURS_IN_DAYS_FROM = 48;
 const UNKNOWN = '–';
 
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -18,10 +16,14 @@ export function utcDayNote(date: string): string {
   return `Days are counted in UTC: each starts at ${localTime.format(dayStart(date))} your time.`;
 }
 
-/** '12 min', '5.5 h', '3.2 days', or '–' when nothing was measured. */
-export function hoursText(hours: number | null): string {
+/** '5.5 h' or '3.2 days' in the unit its figure chose (durationUnit), or '–' when nothing was measured. */
+export function hoursText(hours: number | null, unit: DurationUnit): string {
   if (hours === null) return UNKNOWN;
-  if (hours < 1) return `${Math.round(hours * 60)} min`;
-  if (hours < HOURS_IN_DAYS_FROM) return `${hours.toFixed(1)} h`;
-  return `${(hours / 24).toFixed(1)} days`;
+  return `${inUnit(hours, unit).toFixed(1)} ${DURATION_UNIT_LABELS[unit]}`;
+}
+
+/** A table column of durations: its header names the one unit its largest value chose; its cells are in that unit. */
+export function durationColumn(name: string, hours: ReadonlyArray<number | null>): { header: string; cells: (number | null)[] } {
+  const unit = durationUnit(hours);
+  return { header: `${name} (${DURATION_UNIT_LABELS[unit]})`, cells: hours.map((h) => (h === null ? null : inUnit(h, unit))) };
 }

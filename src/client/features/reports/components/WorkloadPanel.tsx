@@ -4,9 +4,11 @@ import { ChartPanel } from '../../../components/charts/ChartPanel.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import type { ReportGroupRow } from '../../../../shared/report.ts';
 import { useReport } from '../api.ts';
+import { durationColumn } from '../format.ts';
 import { queueHref } from '../queueLink.ts';
 
-const HEADER = ['Developer', 'Open now', 'Closed in range', 'Median time to close (h)'];
+const HEADER = ['Developer', 'Open now', 'Closed in range'];
+const MEDIAN = 'Median time to close';
 
 
 function summary(rows: readonly ReportGroupRow[]): string {
@@ -16,20 +18,19 @@ function summary(rows: readonly ReportGroupRow[]): string {
 
 export function WorkloadPanel({ from, to, range }: { from: string; to: string; range: string }) {
   const report = useReport({ from, to, group: 'developer' });
+  return <QueryState query={report}>{(data) => <WorkloadTable rows={data.groups} range={range} />}</QueryState>;
+}
+
+function WorkloadTable({ rows, range }: { rows: readonly ReportGroupRow[]; range: string }) {
+  const median = durationColumn(MEDIAN, rows.map((g) => g.median_close_hours));
   return (
-    <QueryState query={report}>
-      {(data) => (
-        <ChartPanel
-          title="Developer workload"
-          summary={summary(data.groups)}
-          table={{ header: HEADER, rows: data.groups.map((g) => [g.label, g.open, g.closed, g.median_close_hours]) }}
-          fileName={`workload-${range}`}
-          stackOnPhone
-          renderCell={(value, row, column) =>
-            column === 0 ? <Link href={queueHref('developer', data.groups[row]!.key, 'open')}>{value}</Link> : (value ?? '–')
-          }
-        />
-      )}
-    </QueryState>
+    <ChartPanel
+      title="Developer workload"
+      summary={summary(rows)}
+      table={{ header: [...HEADER, median.header], rows: rows.map((g, i) => [g.label, g.open, g.closed, median.cells[i] ?? null]) }}
+      fileName={`workload-${range}`}
+      stackOnPhone
+      renderCell={(value, row, column) => (column === 0 ? <Link href={queueHref('developer', rows[row]!.key, 'open')}>{value}</Link> : (value ?? '–'))}
+    />
   );
 }

@@ -7,14 +7,15 @@ import { ColumnChart, type Series } from '../../../components/charts/ColumnChart
 import { LineChart } from '../../../components/charts/LineChart.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import type { Report, ReportGroup } from '../../../../shared/report.ts';
+import { isEmptyReport, type Report, type ReportGroup } from '../../../../shared/report.ts';
 import { useReport } from '../api.ts';
 import { ReportControls } from '../components/ReportControls.tsx';
 import { TimeTiles } from '../components/TimeTiles.tsx';
 import { WorkloadPanel } from '../components/WorkloadPanel.tsx';
 import { SlaMetPanel, hasSlaShares } from '../components/SlaMetPanel.tsx';
 import { useSlaOn } from '../../../api/sla.ts';
-import { longDay, shortDay, utcDayNote } from '../format.ts';
+import { durationColumn, longDay, shortDay, utcDayNote } from '../format.ts';
+import { EmptyReport, NO_BACKLOG, NO_CREATED_OR_CLOSED } from '../components/EmptyReport.tsx';
 import { queueHref, type BarKind } from '../queueLink.ts';
 import { readReportState, reportSearch, type ReportState } from '../reportUrl.ts';
 import { breakdownSummary, backlogSummary, perDaySummary } from '../summaries.ts';
@@ -61,7 +62,13 @@ export function ReportsPage() {
 }
 
 function ReportBody({ data, state }: { data: Report; state: ReportState }) {
+  if (isEmptyReport(data)) return <EmptyReport from={state.from} to={state.to} />;
+  return <ReportFigures data={data} state={state} />;
+}
+
+function ReportFigures({ data, state }: { data: Report; state: ReportState }) {
   const days = data.per_day;
+  const median = durationColumn('Median time to close', data.groups.map((g) => g.median_close_hours));
   const dayTable = { header: ['Date (UTC)', 'Created', 'Closed', 'Open backlog'], rows: days.map((d) => [d.date, d.created, d.closed, d.backlog]) };
   const groupName = GROUP_NAMES[state.group];
   const range = `${state.from}-to-${state.to}`;
@@ -70,16 +77,16 @@ function ReportBody({ data, state }: { data: Report; state: ReportState }) {
     <div className={styles.body}>
       <TimeTiles assign={data.time_to_assign} close={data.time_to_close} />
       <div className={styles.grid}>
-        <ChartPanel title="Created and closed per day" summary={perDaySummary(days)} table={{ header: dayTable.header.slice(0, 3), rows: dayTable.rows.map((r) => r.slice(0, 3)) }} fileName={`created-closed-${range}`} legend={[SERIES.created, SERIES.closed]}>
+        <ChartPanel title="Created and closed per day" summary={perDaySummary(days)} table={{ header: dayTable.header.slice(0, 3), rows: dayTable.rows.map((r) => r.slice(0, 3)) }} fileName={`created-closed-${range}`} legend={[SERIES.created, SERIES.closed]} empty={days.every((d) => d.created === 0 && d.closed === 0) ? NO_CREATED_OR_CLOSED : undefined}>
           <ColumnChart label="Created and closed per day" series={[SERIES.created, SERIES.closed]} categories={days.map((d) => ({ key: d.date, label: shortDay(d.date), values: [d.created, d.closed] }))} />
         </ChartPanel>
-        <ChartPanel title="Open backlog" summary={backlogSummary(days)} table={{ header: ['Date (UTC)', 'Open backlog'], rows: days.map((d) => [d.date, d.backlog]) }} fileName={`backlog-${range}`}>
+        <ChartPanel title="Open backlog" summary={backlogSummary(days)} table={{ header: ['Date (UTC)', 'Open backlog'], rows: days.map((d) => [d.date, d.backlog]) }} fileName={`backlog-${range}`} empty={days.every((d) => d.backlog === 0) ? NO_BACKLOG : undefined}>
           <LineChart label="Open backlog at the end of each day" series={SERIES.backlog} categories={days.map((d) => ({ key: d.date, label: shortDay(d.date), values: [d.backlog] }))} />
         </ChartPanel>
         <ChartPanel
           title={`Breakdown by ${groupName}`}
           summary={breakdownSummary(data.groups, groupName, GROUP_PLURALS[state.group])}
-          table={{ header: [groupName[0]!.toUpperCase() + groupName.slice(1), 'Created', 'Closed', 'Open now', 'Median time to close (h)'], rows: data.groups.map((g) => [g.label, g.created, g.closed, g.open, g.median_close_hours]) }}
+          table={{ header: [groupName[0]!.toUpperCase() + groupName.slice(1), 'Created', 'Closed', 'Open now', median.header], rows: data.groups.map((g, i) => [g.label, g.created, g.closed, g.open, median.cells[i] ?? null]) }}
           fileName={`breakdown-${state.group}-${range}`}
           legend={[SERIES.created, SERIES.closed, SERIES.open]}
           empty={data.groups.length === 0 ? 'No tickets in these days.' : undefined}

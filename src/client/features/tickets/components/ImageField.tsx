@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useLatest } from '../../../lib/useLatest.ts';
 import { VALIDATION } from '../../../../shared/messages.ts';
+import { IMAGE_ACCEPT, IMAGE_SIGNATURE_BYTES, imageTypeOf } from '../../../../shared/imageType.ts';
 import { validateImageFile } from '../../../../shared/validators.ts';
 import { Button } from '../../../components/Button.tsx';
 import styles from './ImageField.module.css';
@@ -10,7 +11,17 @@ export interface ImageFieldProps {
   value: string;
   onChange(value: string): void;
   error?: string;
+  /** Told when a picked file is refused (its message) and when the refusal is gone (undefined): the form holds its submit meanwhile. */
+  onProblem?(message: string | undefined): void;
 }
+
+/** The file's first bytes: what decides whether it is an image, whatever its name says. */
+async function firstBytes(file: File): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+}
+
+/** The data URL under the type its bytes are (a PNG named .jpg is sent as the PNG it is). */
+const asType = (dataUrl: string, type: string) => dataUrl.replace(/^data:[^,]*?;base64,/, `data:${type};base64,`);
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -21,15 +32,27 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** Optional image: images only, at most 512,000 bytes, kept as a data URL with a preview. */
-export function ImageField({ value, onChange, error }: ImageFieldProps) {
+/** Optional image: PNG, JPEG, GIF or WebP by their bytes, at most 512,000 bytes, kept as a data URL with a preview. */
+export function ImageField({ value, onChange, error, onProblem }: ImageFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setShownProblem] = useState<string>();
   const picks = useRef(0);
+  const setProblem = (message: string | undefined) => {
+    setShownProblem(message);
+    onProblem?.(message);
+  };
 
   function clearInput() {
     if (input.current) input.current.value = '';
+  }
+
+  function refuse(message: string) {
+    // product.md#validation-ticket: a file that is too large is reported in an alert and dropped; a
+    // wrong type stays named in the picker with the message under it, until another pick or Remove.
+    if (message !== VALIDATION.imageSize) return setProblem(message);
+    window.alert(message);
+    clearInput();
   }
 
   /** A file from the picker, a paste or a drop: the same checks and messages for all three. */
@@ -37,14 +60,19 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
     const pickNumber = ++picks.current;
     setProblem(undefined);
     if (!file) return;
-    const refused = validateImageFile(file);
-    if (refused) {
-      // product.md#validation-ticket: a file that is too large is reported in an alert; a wrong type under the field.
-      if (refused === VALIDATION.imageSize) window.alert(refused);
-      else setProblem(refused);
+    // A declared image that is too large is refused before its bytes are read: the alert comes at once.
+    if (validateImageFile(file) === VALIDATION.imageSize) return refuse(VALIDATION.imageSize);
+    let bytes: Uint8Array;
+    try {
+      bytes = await firstBytes(file);
+    } catch {
+      // The file vanished or could not be read: keep the image the form had.
       clearInput();
       return;
     }
+    if (pickNumber !== picks.current) return;
+    const refused = validateImageFile(file, bytes);
+    if (refused) return refuse(refused);
     let dataUrl: string;
     try {
       dataUrl = await readAsDataUrl(file);
@@ -54,7 +82,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
       return;
     }
     // A file picked while this one was being read wins.
-    if (pickNumber === picks.current) onChange(dataUrl);
+    if (pickNumber === picks.current) onChange(asType(dataUrl, imageTypeOf(bytes)!));
   }
   const takeLatest = useLatest(take);
 
@@ -91,6 +119,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
 
   function remove() {
     clearInput();
+    setProblem(undefined);
     onChange('');
   }
 
@@ -113,7 +142,7 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
           id={id}
           name="image"
           type="file"
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           className={styles.input}
           onChange={(event) => void take(event.target.files?.[0])}
           aria-invalid={message ? true : undefined}
@@ -127,6 +156,11 @@ export function ImageField({ value, onChange, error }: ImageFieldProps) {
         <p id={`${id}-error`} className={styles.error}>
           {message}
         </p>
+      )}
+      {problem && !value && (
+        <Button type="button" variant="ghost" size="sm" onClick={remove} className={styles.dismiss}>
+          Remove image
+        </Button>
       )}
       {value && (
         <div className={styles.preview}>

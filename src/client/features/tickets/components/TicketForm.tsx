@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors } from '../../../../shared/validators.ts';
 import type { TicketFormValues } from '../form.ts';
 import { TicketFormFields } from './TicketFormFields.tsx';
@@ -16,8 +16,14 @@ export interface TicketFormProps {
 
 /** The create and edit screens share the card, the fields and their order. */
 export function TicketForm({ title, values, errors, onChange, onSubmit, buttons }: TicketFormProps) {
-  function submit(event: FormEvent) {
+  // A refused image stays refused until another is picked or it is removed: the form is not sent meanwhile.
+  const [pickerProblem, setPickerProblem] = useState<string>();
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (pickerProblem) {
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="image"]')?.focus();
+      return;
+    }
     onSubmit();
   }
   return (
@@ -26,7 +32,7 @@ export function TicketForm({ title, values, errors, onChange, onSubmit, buttons 
         {title}
       </h1>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <TicketFormFields values={values} errors={errors} onChange={onChange} />
+        <TicketFormFields values={values} errors={errors} onChange={onChange} onImageProblem={setPickerProblem} />
         <div className={styles.buttons}>{buttons}</div>
       </form>
     </section>

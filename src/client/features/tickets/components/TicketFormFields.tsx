@@ -18,10 +18,12 @@ export interface TicketFormFieldsProps {
   values: TicketFormValues;
   errors: FieldErrors;
   onChange(patch: Partial<TicketFormValues>): void;
+  /** The image picker's refusal, while it shows (ImageField). */
+  onImageProblem?(message: string | undefined): void;
 }
 
 /** App first; the service selector appears once an app is chosen and offers only its services. */
-export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsProps) {
+export function TicketFormFields({ values, errors, onChange, onImageProblem }: TicketFormFieldsProps) {
   const categories = useCategories().data ?? [];
   const services = (useServices().data ?? []).filter((service) => service.app === values.app);
 
@@ -112,7 +114,7 @@ export function TicketFormFields({ values, errors, onChange }: TicketFormFieldsP
           error={errors[field]}
         />
       ))}
-      <ImageField value={values.image} onChange={(image) => onChange({ image })} error={errors.image} />
+      <ImageField value={values.image} onChange={(image) => onChange({ image })} error={errors.image} onProblem={onImageProblem} />
     </>
   );
 }

@@ -9,10 +9,23 @@ import { useCreateTicket } from '../../../api/ticketChange.ts';
 import { DRAFTS, EMPTY_FORM, toPayload, withoutImage, type TicketFormValues } from '../form.ts';
 import { destinationAfter } from '../navigation.ts';
 import { TicketForm } from '../components/TicketForm.tsx';
+import { FirstRunNotice } from '../components/FirstRunNotice.tsx';
+import { useCategories, useServices } from '../../../api/config.ts';
 
 const DISCARD_LABEL = 'Discard draft';
 
+/** SPEC's form once there is a category and a service to file under; before that, the first-run notice. */
 export function CreateTicketPage() {
+  const role = useAuth((state) => state.user?.role) ?? 'support';
+  const categories = useCategories().data;
+  const services = useServices().data;
+  // Decided on loaded lists only: while they load (or if they fail) the form shows as it always has.
+  const missing = { categories: categories?.length === 0, services: services?.length === 0 };
+  if (missing.categories || missing.services) return <FirstRunNotice role={role} missing={missing} />;
+  return <CreateTicketForm />;
+}
+
+function CreateTicketForm() {
   const [location] = useLocation();
   const role = useAuth((state) => state.user?.role) ?? 'support';
   const userId = useAuth((state) => state.user?.id);
