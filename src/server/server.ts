@@ -61,7 +61,7 @@ export interface ServerOptions extends Partial<Settings> {
   log?: (line: string) => void;
   /** Where unexpected errors go; console.error by default. */
   logError?: (line: string) => void;
-  /** Open GET /events streams per process (1,000); tests lower it. */
+  /** Open GET /events streams per process: EVENTS_MAX_STREAMS (10,000) unless given; tests lower it. */
   maxEventStreams?: number;
   /** Tests: the longest wait of each SMTP step (30 s), and the relay's CA (production: NODE_EXTRA_CA_CERTS). */
   mailTimeoutMs?: number;
@@ -84,7 +84,11 @@ export interface RunningServer {
 /** `publicOrigin`: PUBLIC_URL, or http(s)://HOST:PORT once the server listens (the OIDC redirect URI is made of it). */
 export function buildRouter(app: ServerContext, publicOrigin: () => string): Router {
   const router = new Router();
-  router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
+  // The streams' count shows only near their limit (design.md#live-updates): the answer stays `{status}` otherwise.
+  router.addPublic('GET', '/health', () => {
+    const streams = app.live.nearLimit();
+    return { body: streams ? { status: 'ok', streams } : { status: 'ok' } };
+  });
   authUserRoutes(router, app);
   directoryRoutes(router, app, createDirectorySignIn(app), publicOrigin);
   reportRoutes(router, app);
@@ -136,9 +140,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const webhooks = createWebhooks({ db, urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
   const nowIso = () => new Date(now()).toISOString();
   const users = createUserStore(db);
-  const live = createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, maxStreams: maxEventStreams, maxStreamsPerUser: settings.eventsStreamsPerUser });
-  const dispatcher = createDispatcher(db, live, webhooks);
+  const live = createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, maxStreams: maxEventStreams ?? settings.eventsMaxStreams, maxStreamsPerUser: settings.eventsStreamsPerUser, log });
   const tickets = createTicketStore(db);
+  const dispatcher = createDispatcher(db, live, webhooks, tickets.findById);
   const watchers = createWatcherStore(db);
   /** http://HOST:PORT once listening: the links in mail when PUBLIC_URL is not set. */
   let listeningUrl = '';
