@@ -11,7 +11,7 @@ import type { ServerContext } from './context.ts';
 import { scheduleBackups } from './db/backups.ts';
 import { dataVersionReader, DB_FILE_NAME, openDatabase } from './db/database.ts';
 import { CACHE_TAGS, createAnswerCache } from './http/answer-cache.ts';
-import { createHttpServer, reloadCertificate } from './http/connections.ts';
+import { createHttpServer, LISTEN_BACKLOG, reloadCertificate } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
@@ -212,7 +212,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const server = createHttpServer(settings, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve());
+    server.listen({ port: settings.port, host: settings.host, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;

@@ -22,6 +22,11 @@ export interface LiveTicketEvent {
 
 /** A list on screen refetches at most this often, however many events arrive meanwhile. */
 export const LIST_REFETCH_EVERY_MS = 3000;
+/**
+ * A list's refetch after a quiet spell waits a random part of this beyond the batch: every tab gets
+ * the same event at the same moment, and would otherwise ask for its list in the same millisecond.
+ */
+export const LIST_REFETCH_JITTER_MS = 1000;
 /** Events arriving together are applied together: one refetch per screen, not one per event. */
 export const LIVE_BATCH_MS = 100;
 

@@ -54,3 +54,11 @@ describe('EVENTS_MAX_STREAMS', () => {
     await until(() => nearLines().length === 2);
   });
 });
+
+describe('idle keep-alive connections', () => {
+  // Node's 5 s closed sockets that clients acting every few seconds were reusing at that moment: connection resets under load.
+  it('are kept 65 s, and the answers say so', async () => {
+    const answer = await t.call('GET', '/api/health');
+    expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+  });
+});

@@ -1,7 +1,7 @@
 /** design.md#live-updates: lists on screen refetch after live events at most once every 3 s, and never while hidden. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createListRefetcher, type ListChange } from '../../../src/client/lib/listRefetch.ts';
-import { LIST_REFETCH_EVERY_MS, LIVE_BATCH_MS } from '../../../src/shared/liveRules.ts';
+import { LIST_REFETCH_EVERY_MS, LIST_REFETCH_JITTER_MS, LIVE_BATCH_MS } from '../../../src/shared/liveRules.ts';
 
 /** A page whose visibility the test sets. */
 class FakePage extends EventTarget {
@@ -20,7 +20,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   page = new FakePage();
   refetches = [];
-  lists = createListRefetcher({ refetch: (changes) => refetches.push([...changes]), page: page as unknown as Document });
+  lists = createListRefetcher({ refetch: (changes) => refetches.push([...changes]), page: page as unknown as Document, random: () => 0 });
 });
 afterEach(() => {
   lists.stop();
@@ -71,6 +71,17 @@ describe('list refetches after live events', () => {
     page.show('visible');
     vi.advanceTimersByTime(LIVE_BATCH_MS);
     expect(refetches).toEqual([['created'], ['status']]);
+  });
+
+  it('after a quiet spell, each tab waits its own random part of the jitter, so they do not all ask at once', () => {
+    const late: string[] = [];
+    const other = createListRefetcher({ refetch: () => late.push('refetched'), page: page as unknown as Document, random: () => 0.5 });
+    other.add('status');
+    vi.advanceTimersByTime(LIVE_BATCH_MS + LIST_REFETCH_JITTER_MS / 2 - 1);
+    expect(late).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(late).toEqual(['refetched']);
+    other.stop();
   });
 
   it('stop() drops what is pending', () => {
