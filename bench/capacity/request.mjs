@@ -14,7 +14,8 @@ export function call(agent, base, { method = 'GET', path, token, json, keepBody 
       res.on('error', (error) => resolve({ error: error.code ?? 'response error' }));
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout (30 s)' })));
-    req.on('error', (error) => resolve({ error: error.code ?? error.message }));
+    // Whether the socket was a kept-alive one says whose close it ran into (a reset on a new connection is the accept side's).
+    req.on('error', (error) => resolve({ error: `${error.code ?? error.message}${req.reusedSocket ? ' (kept-alive socket)' : ' (new connection)'}` }));
     req.end(body);
   });
 }
