@@ -11,7 +11,7 @@ import type { ServerContext } from './context.ts';
 import { scheduleBackups } from './db/backups.ts';
 import { dataVersionReader, DB_FILE_NAME, openDatabase } from './db/database.ts';
 import { CACHE_TAGS, createAnswerCache } from './http/answer-cache.ts';
-import { createHttpServer, reloadCertificate } from './http/connections.ts';
+import { createHttpServer, LISTEN_BACKLOG, reloadCertificate } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
 import { Router } from './http/router.ts';
@@ -62,7 +62,7 @@ export interface ServerOptions extends Partial<Settings> {
   log?: (line: string) => void;
   /** Where unexpected errors go; console.error by default. */
   logError?: (line: string) => void;
-  /** Open GET /events streams per process (1,000); tests lower it. */
+  /** Open GET /events streams per process: EVENTS_MAX_STREAMS (10,000) unless given; tests lower it. */
   maxEventStreams?: number;
   /** Tests: the longest wait of each SMTP step (30 s), and the relay's CA (production: NODE_EXTRA_CA_CERTS). */
   mailTimeoutMs?: number;
@@ -85,7 +85,11 @@ export interface RunningServer {
 /** `publicOrigin`: PUBLIC_URL, or http(s)://HOST:PORT once the server listens (the OIDC redirect URI is made of it). */
 export function buildRouter(app: ServerContext, publicOrigin: () => string): Router {
   const router = new Router();
-  router.addPublic('GET', '/health', () => ({ body: { status: 'ok' } }));
+  // The streams' count shows only near their limit (design.md#live-updates): the answer stays `{status}` otherwise.
+  router.addPublic('GET', '/health', () => {
+    const streams = app.live.nearLimit();
+    return { body: streams ? { status: 'ok', streams } : { status: 'ok' } };
+  });
   authUserRoutes(router, app);
   directoryRoutes(router, app, createDirectorySignIn(app), publicOrigin);
   reportRoutes(router, app);
@@ -138,9 +142,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const webhooks = createWebhooks({ db, urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
   const nowIso = () => new Date(now()).toISOString();
   const users = createUserStore(db);
-  const live = createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, maxStreams: maxEventStreams, maxStreamsPerUser: settings.eventsStreamsPerUser });
-  const dispatcher = createDispatcher(db, live, webhooks);
+  const live = createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, maxStreams: maxEventStreams ?? settings.eventsMaxStreams, maxStreamsPerUser: settings.eventsStreamsPerUser, log });
   const tickets = createTicketStore(db);
+  const dispatcher = createDispatcher(db, live, webhooks, tickets.findById);
   const watchers = createWatcherStore(db);
   /** http://HOST:PORT once listening: the links in mail when PUBLIC_URL is not set. */
   let listeningUrl = '';
@@ -210,7 +214,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const server = createHttpServer(settings, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve());
+    server.listen({ port: settings.port, host: settings.host, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;

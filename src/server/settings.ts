@@ -47,6 +47,8 @@ export interface Settings extends DirectorySettings {
   eventsHeartbeatSeconds: number;
   /** Open GET /events streams one account may hold: a wall of kiosks often shares one account. */
   eventsStreamsPerUser: number;
+  /** Open GET /events streams per process; the next is refused with 503 (design.md#live-updates). */
+  eventsMaxStreams: number;
   /** Each ticket event is POSTed to every one of these (design.md#webhooks); empty: no webhooks. */
   webhookUrls: string[];
   /** Signs each webhook body (X-Helpdesk-Signature: sha256=HMAC); empty: unsigned. */
@@ -94,6 +96,7 @@ export const DEFAULT_SETTINGS: Settings = {
   backupKeep: 7,
   eventsHeartbeatSeconds: 25,
   eventsStreamsPerUser: 20,
+  eventsMaxStreams: 10_000,
   webhookUrls: [],
   webhookSecret: '',
   webhookRetrySeconds: [1, 5, 30],
@@ -196,6 +199,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     tlsKeyFile: env.TLS_KEY_FILE?.trim() ? path.resolve(env.TLS_KEY_FILE.trim()) : undefined,
     eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', d.eventsHeartbeatSeconds, { min: 0.01 }),
     eventsStreamsPerUser: numberFrom(env, 'EVENTS_STREAMS_PER_USER', d.eventsStreamsPerUser, { min: 1 }),
+    eventsMaxStreams: numberFrom(env, 'EVENTS_MAX_STREAMS', d.eventsMaxStreams, { min: 1 }),
     webhookUrls: urlsFrom(env.WEBHOOK_URLS),
     webhookSecret: env.WEBHOOK_SECRET ?? d.webhookSecret,
     webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),

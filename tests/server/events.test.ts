@@ -40,13 +40,15 @@ describe('GET /events', () => {
     const created = await t.call('POST', '/api/tickets', { token: w.owner.token, json: ticketBody(w) });
     const { id, number } = created.body.data;
     const first = await stream.next(ticketEvent(number, 'created'));
-    expect(JSON.parse(first.data!)).toEqual({ id, number, change: 'created' });
+    // The card's fields ride along (design.md#live-updates), so a screen patches in place.
+    expect(JSON.parse(first.data!)).toEqual({ id, number, change: 'created', ticket: expect.objectContaining({ title: created.body.data.title, status: 'opened', developer: null, comment_count: 0 }) });
     expect(Number(first.id)).toBeGreaterThan(0);
 
     await t.call('PATCH', `/api/tickets/${number}/edit`, { token: w.owner.token, json: { title: 'A better title' } });
     await stream.next(ticketEvent(number, 'updated'));
     await t.call('PATCH', `/api/tickets/${number}`, { token: w.admin.token, json: { status: 'assigned', developer_id: w.developer.id } });
-    await stream.next(ticketEvent(number, 'status'));
+    const assigned = await stream.next(ticketEvent(number, 'status'));
+    expect(JSON.parse(assigned.data!).ticket).toMatchObject({ title: 'A better title', status: 'assigned', developer: { id: w.developer.id } });
     const comment = await t.call('POST', `/api/tickets/${number}/comments`, { token: w.owner.token, json: { body: 'Any news?' } });
     await stream.next(ticketEvent(number, 'comment'));
     await t.call('PATCH', `/api/comments/${comment.body.data.id}`, { token: w.owner.token, json: { body: 'Any news at all?' } });

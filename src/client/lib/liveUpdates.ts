@@ -5,53 +5,40 @@
  */
 import { useSyncExternalStore } from 'react';
 import { openEventStream, type StreamEvent, type StreamStatus } from './eventStream.ts';
+import { LIVE_BATCH_MS, isListKey, listMayChange, parseTicketEvent, patchCached, staleKeysFor, type LiveTicketEvent } from '../../shared/liveRules.ts';
+import { createListRefetcher, type ListChange } from './listRefetch.ts';
 import { invalidate, type QueryKey } from './query.ts';
+import { invalidateWhere, patchData } from './queryCache.ts';
 import { GROUPS } from './useChange.ts';
 
-/** What one ticket event says (design.md#live-updates). */
-export interface TicketEvent {
-  id: number;
-  number: string;
-  /** 'sla': time alone made the ticket due soon or breached (design.md#service-levels). */
-  change: 'created' | 'updated' | 'status' | 'comment' | 'sla';
-}
+/** What one ticket event says (design.md#live-updates); the rules live in shared/liveRules.ts. */
+export type { LiveTicketEvent as TicketEvent } from '../../shared/liveRules.ts';
 
 /**
- * The cache keys an event makes stale; undefined means everything ('reset': the server could not
- * resume, so anything may have changed). Lists, stats and counts follow every change; a ticket's
- * detail and log follow its edits and transitions; its comments follow a comment. Details and
- * comments are keyed by the number in the address; the id is added for pages opened by id.
- * A notification refreshes the bell; a reconnect refreshes it too, as it does every ticket read.
+ * The cache keys an event makes stale; undefined means everything ('reset'), null nothing.
+ * Lists and counts among them refetch on the list schedule (listRefetch.ts), the rest at once.
  */
-export function keysForEvent(event: StreamEvent): QueryKey[] | undefined | null {
-  if (event.event === 'reset') return undefined;
-  if (event.event === 'resync') return [...ALL_TICKET_KEYS, GROUPS.notifications];
-  // The bell's count and the open panel's list (design.md#notifications); the data only says how many.
-  if (event.event === 'notification') return [GROUPS.notifications];
-  if (event.event !== 'ticket') return null;
-  let parsed: Partial<TicketEvent>;
-  try {
-    parsed = JSON.parse(event.data) as Partial<TicketEvent>;
-  } catch {
-    return null;
-  }
-  const keys: QueryKey[] = [GROUPS.tickets, GROUPS.mytickets];
-  const names = [parsed.number, parsed.id === undefined ? undefined : String(parsed.id)].filter((name): name is string => typeof name === 'string' && name !== '');
-  for (const name of names) {
-    if (parsed.change === 'sla') keys.push([...GROUPS.singletickets, name]);
-    if (parsed.change === 'updated' || parsed.change === 'status') keys.push([...GROUPS.singletickets, name], [...GROUPS.ticketlogs, name]);
-    if (parsed.change === 'comment') keys.push([...GROUPS.comments, name]);
-  }
-  return keys;
-}
+export const keysForEvent = (event: StreamEvent): QueryKey[] | undefined | null => staleKeysFor(event);
 
-/** Every ticket read: lists, stats, details, logs and comments. */
-const ALL_TICKET_KEYS: QueryKey[] = [GROUPS.tickets, GROUPS.mytickets, GROUPS.singletickets, GROUPS.ticketlogs, GROUPS.comments];
-
-/** Events arriving together are applied together: one refetch per screen, not one per event. */
-const BATCH_MS = 100;
 /** More distinct keys than this in one batch: refresh every ticket group instead of remembering them. */
 const MAX_BATCH_KEYS = 64;
+const ALL_TICKET_KEYS: QueryKey[] = [GROUPS.singletickets, GROUPS.ticketlogs, GROUPS.comments];
+/** The groups whose cached answers carry tickets a live event patches. */
+const PATCHED_GROUPS: readonly unknown[] = [GROUPS.tickets[0], GROUPS.mytickets[0], GROUPS.singletickets[0]];
+const patchable = (key: QueryKey) => PATCHED_GROUPS.includes(key[0]) && (key[0] !== GROUPS.singletickets[0] || key.length === 2);
+
+/** Writes the event's ticket fields into every cached detail and card of it. */
+function patchFromEvent(event: StreamEvent): ListChange | undefined {
+  if (event.event === 'resync') return 'any';
+  if (event.event !== 'ticket') return undefined;
+  const parsed = parseTicketEvent(event.data);
+  if (!parsed || typeof parsed.change !== 'string') return undefined;
+  if (parsed.ticket && typeof parsed.id === 'number') {
+    const ticketEvent = parsed as LiveTicketEvent;
+    patchData((data, key) => (patchable(key) ? patchCached(data, ticketEvent) : data));
+  }
+  return parsed.change;
+}
 
 let status: StreamStatus = 'off';
 const listeners = new Set<() => void>();
@@ -87,18 +74,24 @@ export function startLiveUpdates(): () => void {
       pending.clear();
       everything = false;
     };
+    const lists = createListRefetcher({
+      refetch: (changes) => invalidateWhere((key) => isListKey(key) && [...changes].some((change) => listMayChange(change, key))),
+    });
     const onEvent = (event: StreamEvent) => {
       const keys = keysForEvent(event);
       if (keys === null) return;
+      const listChange = keys === undefined ? undefined : patchFromEvent(event);
+      if (listChange !== undefined) lists.add(listChange);
       if (keys === undefined) everything = true;
       else if (!everything) {
-        for (const key of keys) pending.set(JSON.stringify(key), key);
+        for (const key of keys) if (!isListKey(key)) pending.set(JSON.stringify(key), key);
+        if (pending.size === 0) return;
         if (pending.size > MAX_BATCH_KEYS) {
           pending.clear();
           for (const key of ALL_TICKET_KEYS) pending.set(JSON.stringify(key), key);
         }
       }
-      timer ??= setTimeout(flush, BATCH_MS);
+      timer ??= setTimeout(flush, LIVE_BATCH_MS);
     };
     // Back after a drop: whatever changed meanwhile may not be replayed, so the ticket reads refresh once.
     const onOpen = (again: boolean) => {
@@ -109,6 +102,7 @@ export function startLiveUpdates(): () => void {
       close();
       clearTimeout(timer);
       pending.clear();
+      lists.stop();
       setStatus('off');
     };
     running = { users: 0, stop };

@@ -174,3 +174,24 @@ export function takeAll(): Entry[] {
   entries.clear();
   return all;
 }
+
+/**
+ * Rewrites cached data in place (a live event's fields, design.md#live-updates): `patch` answers
+ * the new data, or the same object when the entry is untouched. Nothing is refetched.
+ */
+export function patchData(patch: (data: unknown, key: QueryKey) => unknown): void {
+  for (const entry of entries.values()) {
+    if (entry.snapshot.data === undefined) continue;
+    const data = patch(entry.snapshot.data, entry.key);
+    if (data !== entry.snapshot.data) update(entry, { data });
+  }
+}
+
+/** Marks the entries `which` picks stale; those on screen refetch now. */
+export function invalidateWhere(which: (key: QueryKey, watched: boolean) => boolean): void {
+  for (const entry of entries.values()) {
+    if (!which(entry.key, entry.listeners.size > 0)) continue;
+    entry.stale = true;
+    if (entry.listeners.size > 0) void fetchEntry(entry, true);
+  }
+}

@@ -1,33 +1,33 @@
 /**
  * Live updates (design.md#live-updates): every recorded ticket event (events/dispatch.ts) becomes one numbered
  * frame, kept in a ring buffer for Last-Event-ID resumes and written to every open GET /events stream; a
- * person's unread count goes to their own streams alone. Publishing only queues: the fan-out runs after the request that caused it has been
- * answered, and each stream is written without waiting for it (a stream that falls too far
- * behind is cut off). A stream ends when its session does: checked on each event and heartbeat,
- * and at once when sessions are revoked (sign-out, password change, account deletion).
+ * person's unread count goes to their own streams alone. Publishing only queues: the fan-out runs after the
+ * request that caused it has been answered, at most once per FAN_OUT_EVERY_MS, and writes what each stream
+ * gets in that tick (the shared frames, encoded once, and its own unread count) as one chunk.
+ * A stream that stops taking data (write() answers false) is skipped until it drains, then told to reset;
+ * one still stuck at the next heartbeat is cut off, so a slow reader never holds the others. A stream ends
+ * when its session does: checked on each event and heartbeat, and at once when sessions are revoked.
  */
 import type { ServerResponse } from 'node:http';
-import { SERVER, type TicketEvent } from '../../shared/index.ts';
+import { SERVER } from '../../shared/index.ts';
+import type { LiveTicketEvent } from '../../shared/liveRules.ts';
 import { busy, tooMany } from '../errors.ts';
 import { DEFAULT_SETTINGS } from '../settings.ts';
+import { eachInSlices, streamCapacity } from './stream-capacity.ts';
 
 /** Events kept for resumes; a Last-Event-ID older than these gets `event: reset`. */
 export const EVENT_BUFFER_SIZE = 1_000;
-export const MAX_STREAMS = 1_000;
+export const MAX_STREAMS = DEFAULT_SETTINGS.eventsMaxStreams;
 /** Sent first on every stream: how long an EventSource waits before it reconnects. */
 export const RECONNECT_AFTER_MS = 3000;
 const RETRY_FRAME = `retry: ${RECONNECT_AFTER_MS}\n\n`;
 /** A stream refused for the caps above may be asked for again after this. */
 const RETRY_STREAM_AFTER_SECONDS = 5;
-/** A stream whose client has not taken this much is cut off rather than buffered for ever. */
-const MAX_UNSENT_BYTES = 256 * 1024;
-/** Streams written per turn of the event loop during a fan-out. */
-const FAN_OUT_SLICE = 50;
 /**
  * Fan-outs start at most this often: the first event after a quiet spell goes out at once, and
  * events of a burst that follows share one write per stream (an event arrives at most this late).
  */
-const FAN_OUT_EVERY_MS = 50;
+export const FAN_OUT_EVERY_MS = 50;
 
 export interface LiveOptions {
   heartbeatSeconds: number;
@@ -35,9 +35,12 @@ export interface LiveOptions {
   session: (tokenHash: string) => { userId: number; validUntil: number } | undefined;
   /** The clock, in ms (the session's). */
   now: () => number;
+  /** @default EVENTS_MAX_STREAMS's default */
   maxStreams?: number;
   maxStreamsPerUser?: number;
   bufferSize?: number;
+  /** Where the "streams near the limit" notice goes. @default console.log */
+  log?: (line: string) => void;
 }
 
 interface Stream {
@@ -48,44 +51,51 @@ interface Stream {
   validUntil: number;
   /** The id of the last event written to it. */
   lastSent: number;
+  /** write() answered false: nothing more is written until it drains, then a reset. */
+  congested: boolean;
+  /** Still congested at a heartbeat: cut off if it still is at the next. */
+  stuck: boolean;
 }
 
 export const RESET_EVENT = 'event: reset\ndata: {}\n\n';
 const PING = ': ping\n\n';
+const unreadFrame = (unread: number) => `event: notification\ndata: ${JSON.stringify({ unread })}\n\n`;
 
 export type Live = ReturnType<typeof createLive>;
 
 export function createLive(options: LiveOptions) {
-  const { heartbeatSeconds, session, now } = options;
-  const maxStreams = options.maxStreams ?? MAX_STREAMS;
+  const { heartbeatSeconds, session, now, log = console.log } = options;
+  const capacity = streamCapacity(options.maxStreams ?? MAX_STREAMS, log);
   const maxPerUser = options.maxStreamsPerUser ?? DEFAULT_SETTINGS.eventsStreamsPerUser;
   const bufferSize = options.bufferSize ?? EVENT_BUFFER_SIZE;
 
   // Ids start from the clock, so a new process's ids are above an old one's: a client resuming
   // across a restart is told to reset instead of being replayed the wrong events.
-  const firstId = Date.now() * 1000;
-  let lastId = firstId;
+  let lastId = Date.now() * 1000;
   /** The newest events, oldest first, as written on the wire. */
   const buffer: Array<{ id: number; frame: string }> = [];
   const streams = new Set<Stream>();
-  const perUser = new Map<number, number>();
-  /** Frames published and not yet fanned out; drained once per turn of the event loop. */
+  const byUser = new Map<number, Set<Stream>>();
+  /** Frames published and not yet fanned out, and unread counts not yet sent (the newest per person). */
   let queued: Array<{ id: number; frame: string }> = [];
+  let unread = new Map<number, number>();
   let drainScheduled = false;
   let lastDrainAt = -Infinity;
   let sessionsCheckScheduled = false;
   let heartbeat: NodeJS.Timeout | undefined;
 
-  /** Writes without waiting; a client far behind is cut off. False when the stream was ended. */
-  function write(stream: Stream, text: string): boolean {
+  /** Writes without waiting; a stream that pushes back gets nothing more until it drains. */
+  function send(stream: Stream, chunk: string | Buffer): void {
     const { res } = stream;
-    if (res.destroyed || res.writableEnded) return false;
-    if (res.writableLength > MAX_UNSENT_BYTES) {
-      res.destroy();
-      return false;
-    }
-    res.write(text);
-    return true;
+    if (stream.congested || res.destroyed || res.writableEnded) return;
+    if (res.write(chunk)) return;
+    stream.congested = true;
+    res.once('drain', () => {
+      stream.congested = false;
+      stream.stuck = false;
+      // What it missed meanwhile is not replayed: the client reloads what it shows.
+      if (!res.destroyed && !res.writableEnded) res.write(RESET_EVENT);
+    });
   }
 
   /**
@@ -103,36 +113,40 @@ export function createLive(options: LiveOptions) {
     return false;
   }
 
+  /** What one stream gets this tick: the shared chunk (one Buffer for all), or its own part of it. */
+  function chunkFor(stream: Stream, frames: typeof queued, shared: Buffer | undefined, own: number | undefined): string | Buffer | undefined {
+    let chunk: string | Buffer | undefined = shared;
+    // A stream opened with Last-Event-ID may have been replayed some of these already.
+    if (shared && stream.lastSent >= frames[0]!.id) {
+      const left = frames.filter((f) => f.id > stream.lastSent).map((f) => f.frame).join('');
+      chunk = left === '' ? undefined : left;
+    }
+    if (own === undefined) return chunk;
+    return chunk === undefined ? unreadFrame(own) : Buffer.concat([Buffer.from(chunk), Buffer.from(unreadFrame(own))]);
+  }
+
   /**
-   * Writes the queued frames to every stream, a slice per turn of the event loop, so requests
-   * that arrive meanwhile are served between slices instead of after the whole fan-out.
+   * Writes what was queued to the streams, a slice per turn of the event loop, so requests that
+   * arrive meanwhile are served between slices instead of after the whole fan-out.
    */
   function drain(): void {
     const frames = queued;
+    const counts = unread;
     queued = [];
-    const text = frames.map((f) => f.frame).join('');
-    const firstId = frames[0]!.id;
-    const lastSent = frames.at(-1)!.id;
-    const targets = [...streams];
-    let next = 0;
-    const slice = () => {
-      const end = Math.min(next + FAN_OUT_SLICE, targets.length);
-      for (; next < end; next++) {
-        const stream = targets[next]!;
-        if (!streams.has(stream) || !stillSignedIn(stream)) continue;
-        // A stream opened with Last-Event-ID may have been replayed some of these already.
-        const own = stream.lastSent < firstId ? text : frames.filter((f) => f.id > stream.lastSent).map((f) => f.frame).join('');
-        if (own) write(stream, own);
-        stream.lastSent = lastSent;
-      }
-      if (next < targets.length) setImmediate(slice);
-      else {
-        drainScheduled = false;
-        if (queued.length > 0) scheduleDrain();
-      }
-    };
+    unread = new Map();
     lastDrainAt = performance.now();
-    slice();
+    const shared = frames.length > 0 ? Buffer.from(frames.map((f) => f.frame).join('')) : undefined;
+    const lastSent = frames.at(-1)?.id;
+    const targets = shared ? [...streams] : [...counts.keys()].flatMap((userId) => [...(byUser.get(userId) ?? [])]);
+    eachInSlices(targets, (stream) => {
+      if (!streams.has(stream) || !stillSignedIn(stream)) return;
+      const chunk = chunkFor(stream, frames, shared, counts.get(stream.userId));
+      if (chunk !== undefined) send(stream, chunk);
+      if (lastSent !== undefined) stream.lastSent = Math.max(stream.lastSent, lastSent);
+    }, () => {
+      drainScheduled = false;
+      if (queued.length > 0 || unread.size > 0) scheduleDrain();
+    });
   }
 
   function scheduleDrain(): void {
@@ -144,14 +158,20 @@ export function createLive(options: LiveOptions) {
   }
 
   function beat(): void {
-    for (const stream of streams) if (stillSignedIn(stream, true)) write(stream, PING);
+    eachInSlices([...streams], (stream) => {
+      if (!streams.has(stream) || !stillSignedIn(stream, true)) return;
+      if (!stream.congested) return send(stream, PING);
+      if (stream.stuck) stream.res.destroy();
+      stream.stuck = true;
+    });
   }
 
   function remove(stream: Stream): void {
     if (!streams.delete(stream)) return;
-    const left = (perUser.get(stream.userId) ?? 1) - 1;
-    if (left > 0) perUser.set(stream.userId, left);
-    else perUser.delete(stream.userId);
+    const own = byUser.get(stream.userId);
+    own?.delete(stream);
+    if (own?.size === 0) byUser.delete(stream.userId);
+    capacity.changed(streams.size);
     if (streams.size === 0 && heartbeat) {
       clearInterval(heartbeat);
       heartbeat = undefined;
@@ -170,7 +190,7 @@ export function createLive(options: LiveOptions) {
 
   return {
     /** A recorded ticket event, for every stream after this turn of the event loop. */
-    publish(data: TicketEvent): void {
+    publish(data: LiveTicketEvent): void {
       const id = ++lastId;
       const frame = `id: ${id}\nevent: ticket\ndata: ${JSON.stringify(data)}\n\n`;
       buffer.push({ id, frame });
@@ -181,11 +201,11 @@ export function createLive(options: LiveOptions) {
       }
     },
 
-    /** A person's unread count, to their own streams only; not numbered, so never replayed (the count is asked afresh). */
-    notify(userId: number, unread: number): void {
-      if (!perUser.has(userId)) return;
-      const frame = `event: notification\ndata: ${JSON.stringify({ unread })}\n\n`;
-      for (const stream of streams) if (stream.userId === userId && stillSignedIn(stream)) write(stream, frame);
+    /** A person's unread count, to their own streams only, in the next fan-out; not numbered, so never replayed (the count is asked afresh). */
+    notify(userId: number, count: number): void {
+      if (!byUser.has(userId)) return;
+      unread.set(userId, count);
+      scheduleDrain();
     },
 
     /**
@@ -193,33 +213,38 @@ export function createLive(options: LiveOptions) {
      * are written (http/respond.ts, sendEventStream), is held open as an event stream by `attach`.
      */
     open(userId: number, tokenHash: string, lastEventId: string | string[] | undefined): (res: ServerResponse) => void {
-      if ((perUser.get(userId) ?? 0) >= maxPerUser) throw tooMany(SERVER.tooManyStreams, RETRY_STREAM_AFTER_SECONDS);
-      if (streams.size >= maxStreams) throw busy(RETRY_STREAM_AFTER_SECONDS);
+      if ((byUser.get(userId)?.size ?? 0) >= maxPerUser) throw tooMany(SERVER.tooManyStreams, RETRY_STREAM_AFTER_SECONDS);
+      if (capacity.full(streams.size)) throw busy(RETRY_STREAM_AFTER_SECONDS);
       const resume = replay(lastEventId);
       // Resumed: every frame so far is replayed or was seen, so a fan-out under way skips them.
       const resumedTo = String(lastEventId ?? '').trim() !== '' && resume !== RESET_EVENT ? lastId : 0;
       return function attach(res) {
-        const stream: Stream = { res, userId, tokenHash, validUntil: 0, lastSent: resumedTo };
+        const stream: Stream = { res, userId, tokenHash, validUntil: 0, lastSent: resumedTo, congested: false, stuck: false };
         streams.add(stream);
-        perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+        let own = byUser.get(userId);
+        if (!own) byUser.set(userId, (own = new Set()));
+        own.add(stream);
+        capacity.changed(streams.size);
         res.once('close', () => remove(stream));
-        res.write(RETRY_FRAME + resume);
+        send(stream, RETRY_FRAME + resume);
         heartbeat ??= setInterval(beat, heartbeatSeconds * 1000).unref();
       };
     },
 
-    /** Sessions were revoked: end the streams whose session is gone (once, after this request). */
+    /** Sessions were revoked: end the streams whose session is gone (once, after this request, a slice at a time). */
     sessionsChanged(): void {
       if (sessionsCheckScheduled || streams.size === 0) return;
       sessionsCheckScheduled = true;
       setImmediate(() => {
         sessionsCheckScheduled = false;
-        for (const stream of streams) stillSignedIn(stream, true);
+        eachInSlices([...streams], (stream) => void (streams.has(stream) && stillSignedIn(stream, true)));
       });
     },
 
     /** Open streams, of one user or of everyone. */
-    openStreams: (userId?: number) => (userId === undefined ? streams.size : (perUser.get(userId) ?? 0)),
+    openStreams: (userId?: number) => (userId === undefined ? streams.size : (byUser.get(userId)?.size ?? 0)),
+    /** `{open, max}` once the open streams reach STREAMS_NEAR_SHARE of the limit (GET /api/health), else undefined. */
+    nearLimit: () => capacity.near(streams.size),
     lastEventId: () => lastId,
 
     close(): void {

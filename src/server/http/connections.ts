@@ -21,6 +21,16 @@ export const TLS12_CIPHERS = [
   'ECDHE-RSA-CHACHA20-POLY1305',
 ].join(':');
 
+/**
+ * An idle keep-alive connection is closed after this (Node's default is 5 s). A client that reuses
+ * its socket just as the server closes it gets a connection reset, and a loaded event loop widens
+ * that moment: people who act every few seconds to a minute hit it all day at 5 s, and a
+ * connection idle for longer than this is cheap to hold (design.md#connection-limits).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+/** Connections waiting to be accepted (the kernel caps it at net.core.somaxconn): thousands of streams reconnect together after a restart. */
+export const LISTEN_BACKLOG = 4096;
+
 /** How often Node checks the header and request deadlines; bounded so short test deadlines hold. */
 const DEADLINE_CHECK_MAX_MS = 1000;
 
@@ -44,6 +54,7 @@ export function createHttpServer(settings: Settings, handle: (req: IncomingMessa
   const server = tlsCertFile && tlsKeyFile
     ? https.createServer({ ...deadlines(settings), ...secureContext(settings), handshakeTimeout: settings.headersTimeoutSeconds * 1000 }, handle)
     : http.createServer(deadlines(settings), handle);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   limitConnections(server, settings, handle);
   return server;
 }

@@ -95,7 +95,17 @@ export const MORE_OPERATIONS: OperationSpec[] = [
     summary: 'Whether the server answers',
     tag: 'Operations',
     public: true,
-    ok: { description: 'It does.', schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } },
+    ok: {
+      description: 'It does; `streams` only while the open event streams are at 90 % or more of EVENTS_MAX_STREAMS.',
+      schema: {
+        type: 'object',
+        properties: {
+          status: { const: 'ok' },
+          streams: { type: 'object', properties: { open: { type: 'integer' }, max: { type: 'integer' } }, required: ['open', 'max'] },
+        },
+        required: ['status'],
+      },
+    },
   },
   {
     method: 'GET',

@@ -1,0 +1,71 @@
+/**
+ * `npm run bench:capacity [-- --steps 500,1000,2000] [--realistic] [--seconds S] [--tickets N] [--out FILE]`
+ * (issue 26): distinct accounts each holding an event stream and acting as the profile says
+ * (profiles.mjs), with the real client's live rules, against the real server on a temporary
+ * database and against a bare node:http server in the same run. Prints a table per step and
+ * writes everything as JSON (bench/results/capacity-<profile>.json unless --out).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { serverEnv, startListening, stop, tempDataDir } from '../processes.mjs';
+import { saveResults } from '../report.mjs';
+import { captureAnswers } from './answers.mjs';
+import { printStep } from './print.mjs';
+import { PROFILES } from './profiles.mjs';
+import { addAgents, fillDatabase } from './setup.mjs';
+import { runStep } from './step.mjs';
+
+const { values } = parseArgs({
+  options: {
+    steps: { type: 'string', default: '500,1000,2000' },
+    realistic: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    tickets: { type: 'string', default: '100000' },
+    out: { type: 'string' },
+    'no-bare': { type: 'boolean', default: false },
+  },
+});
+const profileName = values.realistic ? 'realistic' : 'aggressive';
+const profile = PROFILES[profileName];
+const steps = values.steps.split(',').map(Number);
+const tickets = Number(values.tickets);
+const seconds = Number(values.seconds ?? (values.realistic ? 120 : 60));
+const most = Math.max(...steps);
+/** Every agent holds its stream and up to 2 request sockets, all from 127.0.0.1. */
+const CONNECTIONS_PER_AGENT = 4;
+
+const dataDir = tempDataDir();
+const servers = [];
+try {
+  console.log(`\n— capacity (${profileName}): ${tickets.toLocaleString('en')} tickets, steps ${steps.join(', ')}, ${seconds} s each`);
+  await fillDatabase(dataDir, tickets);
+  const accounts = addAgents(dataDir, most);
+  const env = {
+    ...serverEnv(dataDir), SCRYPT_COST: '10', LOG_FORMAT: 'off',
+    MAX_CONNECTIONS_PER_ADDRESS: String(most * CONNECTIONS_PER_AGENT + 100),
+    ...(process.env.EVENTS_MAX_STREAMS && { EVENTS_MAX_STREAMS: process.env.EVENTS_MAX_STREAMS }),
+  };
+  const real = await startListening('src/server/main.ts', env);
+  servers.push(real);
+  const answersFile = join(dataDir, 'bare-answers.json');
+  writeFileSync(answersFile, JSON.stringify(await captureAnswers(real.url, accounts[0].token)));
+  const bare = values['no-bare'] ? undefined : await startListening('bench/capacity/bare-server.mjs', { ...process.env, BARE_ANSWERS: answersFile });
+  if (bare) servers.push(bare);
+
+  const results = { profile: profileName, mix: profile.mix, everyMs: profile.everyMs, visible: profile.visible, tickets, seconds, steps: [] };
+  for (const count of steps) {
+    const app = await runStep({ base: real.url, pid: real.child.pid, accounts, count, profile, seconds, tickets });
+    const baseline = bare && (await runStep({ base: bare.url, pid: bare.child.pid, accounts, count, profile, seconds, tickets }));
+    printStep(profileName, app, baseline);
+    results.steps.push({ agents: count, app, bare: baseline });
+  }
+  const out = values.out ?? `bench/results/capacity-${profileName}.json`;
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`(figures written to ${out})`);
+  saveResults(`capacity-${profileName}`, results);
+} finally {
+  for (const server of servers) await stop(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
