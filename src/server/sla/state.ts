@@ -70,7 +70,7 @@ export function slaColumns(policy: SlaPolicy | null, row: SlaClockRow, now: numb
 }
 
 /** The stored columns as every ticket answer carries them. */
-export const ticketSla = (row: { respond_by?: string | null; resolve_by?: string | null; responded_at?: string | null; sla_state?: SlaState }): TicketSla => ({
+export const ticketSla = (row: { respond_by?: string | null; resolve_by?: string | null; responded_at?: string | null; sla_state?: SlaState | null }): TicketSla => ({
   respond_by: row.respond_by ?? null,
   resolve_by: row.resolve_by ?? null,
   responded_at: row.responded_at ?? null,
