@@ -25,12 +25,11 @@ export function createSlaStore(db: Db) {
     WHERE s.sla_next_at <= ? ORDER BY s.sla_next_at LIMIT ?`);
   // The idle sweep is this one seek, with no write transaction.
   const anyCrossed = db.prepare('SELECT 1 FROM ticket_sla INDEXED BY ticket_sla_next WHERE sla_next_at <= ? LIMIT 1');
-  const insert = db.prepare(`INSERT INTO ticket_sla (ticket_id, sla_state, respond_by, resolve_by, sla_next_at)
-    VALUES ($id, $sla_state, $respond_by, $resolve_by, $sla_next_at)`);
-  const setAll = db.prepare(`UPDATE ticket_sla SET sla_state = $sla_state, respond_by = $respond_by, resolve_by = $resolve_by,
-    sla_next_at = $sla_next_at WHERE ticket_id = $id`);
+  // Parameters by position, all statements alike: (state,) respond_by, resolve_by, sla_next_at, ticket id.
+  const insert = db.prepare('INSERT INTO ticket_sla (sla_state, respond_by, resolve_by, sla_next_at, ticket_id) VALUES (?, ?, ?, ?, ?)');
+  const setAll = db.prepare('UPDATE ticket_sla SET sla_state = ?, respond_by = ?, resolve_by = ?, sla_next_at = ? WHERE ticket_id = ?');
   // Without the state, its index entry is left alone: a policy change mostly moves deadlines.
-  const setDeadlines = db.prepare('UPDATE ticket_sla SET respond_by = $respond_by, resolve_by = $resolve_by, sla_next_at = $sla_next_at WHERE ticket_id = $id');
+  const setDeadlines = db.prepare('UPDATE ticket_sla SET respond_by = ?, resolve_by = ?, sla_next_at = ? WHERE ticket_id = ?');
   const remove = db.prepare('DELETE FROM ticket_sla WHERE ticket_id = ?');
 
   const readPolicy = db.prepare('SELECT policy, recomputed FROM sla_policy WHERE id = 1');
@@ -50,11 +49,10 @@ export function createSlaStore(db: Db) {
 
     /** Stores what changed from `before` (the row's state as read) to `after`. */
     write(id: number, before: SlaState, after: SlaColumns): void {
-      const params = { id, ...after };
-      if (after.sla_state === 'none') remove.run(id);
-      else if (before === 'none') insert.run(params);
-      else if (before === after.sla_state) setDeadlines.run({ id, respond_by: after.respond_by, resolve_by: after.resolve_by, sla_next_at: after.sla_next_at });
-      else setAll.run(params);
+      const { sla_state, respond_by, resolve_by, sla_next_at } = after;
+      if (sla_state === 'none') remove.run(id);
+      else if (before === sla_state) setDeadlines.run(respond_by, resolve_by, sla_next_at, id);
+      else (before === 'none' ? insert : setAll).run(sla_state, respond_by, resolve_by, sla_next_at, id);
     },
 
     policyText: () => (readPolicy.get() as { policy: string } | undefined)?.policy,
