@@ -158,7 +158,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     db,
     events,
     now,
-    onChanged: (changed) => cache.invalidate(...(changed === 'all' ? [CACHE_TAGS.details] : changed.map(CACHE_TAGS.ticket))),
+    // The states live in their own table (migration 16), which the queue's change triggers do not see: a
+    // page of any list may show a changed state, and the counts by state are SQL's.
+    onChanged: (changed) => cache.invalidate(CACHE_TAGS.lists, CACHE_TAGS.counts, ...(changed === 'all' ? [CACHE_TAGS.details] : changed.map(CACHE_TAGS.ticket))),
   });
   const app: ServerContext = {
     settings,
@@ -203,6 +205,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.queue.stats({});
   const sweeper = setInterval(() => sweepExpired(app), SWEEP_EVERY_MS).unref();
   const stopSlaTimer = slaTimer(() => void sla.sweep().catch((error: unknown) => logError(`Service-level sweep failed: ${error instanceof Error ? error.stack : String(error)}`)));
+  // A policy change whose recompute a crash or a power cut cut short is finished now, in the background.
+  void sla.resume()?.catch((error: unknown) => logError(`Service-level recompute failed: ${error instanceof Error ? error.stack : String(error)}`));
   const { backupDir, backupEveryHours, backupKeep } = settings;
   const backups = backupDir
     ? scheduleBackups(path.join(settings.dataDir, DB_FILE_NAME), { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError })

@@ -7,16 +7,18 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SlaPolicy } from '../../shared/index.ts';
 import { transaction, type Db } from '../db/database.ts';
 import type { EventRecorder } from '../events/record.ts';
-import { slaColumns, type SlaClockRow, type SlaColumns } from './state.ts';
+import { slaColumns, type SlaColumns } from './state.ts';
+import { createSlaStore, type ClockRow } from './store.ts';
 
-/** Open tickets rewritten per transaction when the policy changes: about 10 ms each (bench/README.md). */
-export const RECOMPUTE_BATCH = 500;
+/**
+ * Work per recompute transaction before the event loop gets a turn: a batch is sized by time, not by
+ * count, since a ticket costs 10-100 µs depending on the machine's load (bench/README.md).
+ */
+export const RECOMPUTE_TURN_MS = 10;
+/** Open tickets read at a time inside a recompute batch: the time is checked between reads. */
+const RECOMPUTE_READ = 100;
 /** Crossings handled per transaction by the timer; each records an event and its notifications. */
 export const SWEEP_BATCH = 100;
-
-interface ClockRow extends SlaClockRow, SlaColumns {
-  id: number;
-}
 
 export interface SlaServiceOptions {
   db: Db;
@@ -28,30 +30,17 @@ export interface SlaServiceOptions {
 
 export type SlaService = ReturnType<typeof createSlaService>;
 
-const CLOCK_COLUMNS = 'id, priority, status, created_at, sla_clock_at, responded_at, respond_by, resolve_by, sla_state, sla_next_at';
 const sameColumns = (a: SlaColumns, b: SlaColumns) =>
   a.respond_by === b.respond_by && a.resolve_by === b.resolve_by && a.sla_state === b.sla_state && a.sla_next_at === b.sla_next_at;
 
 export function createSlaService({ db, events, now, onChanged }: SlaServiceOptions) {
-  const readPolicy = db.prepare('SELECT policy FROM sla_policy WHERE id = 1');
-  const putPolicy = db.prepare(`INSERT INTO sla_policy (id, policy, updated_at) VALUES (1, ?, ?)
-    ON CONFLICT (id) DO UPDATE SET policy = excluded.policy, updated_at = excluded.updated_at`);
-  const dropPolicy = db.prepare('DELETE FROM sla_policy');
-  const byId = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets WHERE id = ?`);
-  // By rowid: through tickets_status, each batch would collect and sort every open ticket again.
-  const openAfter = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets NOT INDEXED WHERE id > ? AND status IN ('opened', 'assigned') ORDER BY id LIMIT ?`);
-  const crossed = db.prepare(`SELECT ${CLOCK_COLUMNS} FROM tickets INDEXED BY tickets_sla_next WHERE sla_next_at <= ? ORDER BY sla_next_at LIMIT ?`);
-  // The idle sweep is this one seek, with no write transaction.
-  const anyCrossed = db.prepare('SELECT 1 FROM tickets INDEXED BY tickets_sla_next WHERE sla_next_at <= ? LIMIT 1');
-  const write = db.prepare('UPDATE tickets SET respond_by = $respond_by, resolve_by = $resolve_by, sla_state = $sla_state, sla_next_at = $sla_next_at WHERE id = $id');
-
-  const stored = () => (readPolicy.get() as { policy: string } | undefined)?.policy;
+  const store = createSlaStore(db);
   /** One object per policy: the arithmetic remembers its days by it (shared/sla.ts). */
   let policy: SlaPolicy | null = null;
   let policyText: string | undefined;
   /** The stored policy, as committed (a change rolled back leaves the one before). */
   function load(): void {
-    const text = stored();
+    const text = store.policyText();
     if (text === policyText) return;
     policyText = text;
     policy = text ? (JSON.parse(text) as SlaPolicy) : null;
@@ -62,12 +51,44 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
   let sweeping = false;
   let stopped = false;
 
-  /** Brings one row up to date; true when its columns changed. Call inside a transaction. */
+  /** Brings one row up to date; its new columns when they changed. Call inside a transaction. */
   function update(row: ClockRow, at: number): SlaColumns | undefined {
     const columns = slaColumns(policy, row, at);
     if (sameColumns(columns, row)) return undefined;
-    write.run({ ...columns, id: row.id });
+    store.write(row.id, row.sla_state, columns);
     return columns;
+  }
+
+  /**
+   * A recompute batch commits without waiting for the disk (synchronous=NORMAL, as the outbox's marks;
+   * the connection is ours alone and nothing runs between the pragmas): it is derived from the committed
+   * policy, it survives a kill -9 in the WAL, and the recompute's last commit (FULL) makes every batch
+   * durable. A power cut before that leaves `recomputed` at 0, and the next start does it again.
+   */
+  function withoutSync<T>(fn: () => T): T {
+    db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return fn();
+    } finally {
+      db.exec('PRAGMA synchronous = FULL');
+    }
+  }
+
+  /** Open tickets after `lastId` for about RECOMPUTE_TURN_MS; the last id done, or undefined when none are left. */
+  function recomputeBatch(lastId: number): number | undefined {
+    return withoutSync(() =>
+      transaction(db, () => {
+        const started = performance.now();
+        const at = now();
+        for (;;) {
+          const rows = store.openAfter(lastId, RECOMPUTE_READ);
+          for (const row of rows) update(row, at);
+          if (rows.length < RECOMPUTE_READ) return undefined;
+          lastId = rows.at(-1)!.id;
+          if (performance.now() - started >= RECOMPUTE_TURN_MS) return lastId;
+        }
+      }),
+    );
   }
 
   const service = {
@@ -75,38 +96,39 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
 
     /** Stores a policy (null turns SLA off) inside the change's transaction (its audit row); after it, `recompute` takes it up. */
     setPolicy(next: SlaPolicy | null): true {
-      if (next) putPolicy.run(JSON.stringify(next), new Date(now()).toISOString());
-      else dropPolicy.run();
+      store.putPolicy(next ? JSON.stringify(next) : null, new Date(now()).toISOString());
       return true;
     },
 
     /** After a write to one ticket (created, assigned, closed, reopened, its priority changed): inside that write's transaction. */
     refresh(ticketId: number): void {
-      const row = byId.get(ticketId) as ClockRow | undefined;
+      const row = store.byId(ticketId);
       if (row) update(row, now());
     },
 
     /**
-     * Every open ticket under the current policy, a batch per transaction with a turn of the event
-     * loop between, so other requests are answered meanwhile. Resolves when done or overtaken by a newer one.
+     * Every open ticket under the current policy, in batches of about RECOMPUTE_TURN_MS, each its own
+     * transaction with a turn of the event loop between, so other requests are answered meanwhile.
+     * Resolves when done or overtaken by a newer one.
      */
     async recompute(): Promise<void> {
       load();
       const mine = ++generation;
-      let lastId = 0;
+      let lastId: number | undefined = 0;
       for (;;) {
-        const more = transaction(db, () => {
-          const rows = openAfter.all(lastId, RECOMPUTE_BATCH) as unknown as ClockRow[];
-          const at = now();
-          for (const row of rows) update(row, at);
-          lastId = rows.at(-1)?.id ?? lastId;
-          return rows.length === RECOMPUTE_BATCH;
-        });
+        lastId = recomputeBatch(lastId);
         onChanged('all');
-        if (!more || mine !== generation || stopped) return;
+        if (mine !== generation || stopped) return;
+        if (lastId === undefined) break;
         await nextTurn();
-        if (mine !== generation) return;
+        if (mine !== generation || stopped) return;
       }
+      transaction(db, () => store.markRecomputed());
+    },
+
+    /** At start: a recompute cut short (a crash, a power cut, the server stopped) is done again. */
+    resume(): Promise<void> | undefined {
+      return store.unfinished() ? service.recompute() : undefined;
     },
 
     /**
@@ -136,9 +158,9 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
     let told = 0;
     for (;;) {
       const at = now();
-      if (anyCrossed.get(new Date(at).toISOString()) === undefined) return told;
+      if (!store.anyCrossed(new Date(at).toISOString())) return told;
       const { rows, moved } = transaction(db, () => {
-        const rows = crossed.all(new Date(at).toISOString(), SWEEP_BATCH) as unknown as ClockRow[];
+        const rows = store.crossed(new Date(at).toISOString(), SWEEP_BATCH);
         const moved: number[] = [];
         for (const row of rows) {
           const columns = update(row, at);
