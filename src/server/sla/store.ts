@@ -1,6 +1,6 @@
 /**
  * A ticket's service level as stored (design.md#service-levels): the clocks' starts on the ticket row, the
- * state and deadlines in the narrow `ticket_sla` (migration 15; no row: none). The reads and writes of
+ * state and deadlines in the narrow `ticket_sla` (migration 16; no row: none). The reads and writes of
  * the service; the lists read the same table through ticket-json.ts and queue-sql.ts.
  */
 import type { SlaState } from '../../shared/index.ts';
