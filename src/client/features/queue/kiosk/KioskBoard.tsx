@@ -4,9 +4,10 @@
  * from the server and whether it is live, and colours overdue and SLA-breached rows. It opens the
  * live stream itself (the header that usually does is not there), and that stream reconnects on
  * its own after a lost connection or a server restart. The next page is rendered ahead, hidden
- * in the same place, so a turn shows it without building or laying out a row.
+ * in the same place, so a turn shows it without building or laying out a row; that page is built
+ * as a deferred value, in slices between frames.
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useTicketStats } from '../../../api/tickets.ts';
 import { useAuth } from '../../../lib/auth.ts';
@@ -62,7 +63,9 @@ export function KioskBoard({ timer = realTimer }: { timer?: KioskTimer }) {
   useOwnLiveStream();
   const [path] = useLocation();
   const rows = useScreenRows();
-  const { shown, ahead, error, isPending } = useKioskPages(rows, timer);
+  const { shown, ahead: next, error, isPending } = useKioskPages(rows, timer);
+  // Built in the background, in slices that leave the frames alone; a turn never waits for it.
+  const ahead = useDeferredValue(next);
   const stats = useTicketStats(NO_FILTERS);
   const live = useLiveStatus();
   const total = shown?.page.total ?? 0;

@@ -5,7 +5,7 @@
  * (docs/design.md#kiosk). The rows last shown stay up while a page loads or the server is away;
  * every turn reads its page afresh, so the kiosk catches up on its own once the server answers.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TicketPage, TicketQuery } from '../../../../shared/workQueue.ts';
 import { useTicketPage } from '../../../api/tickets.ts';
 import { useLatest } from '../../../lib/useLatest.ts';
@@ -49,7 +49,13 @@ export function useKioskPages(rows: number, timer: KioskTimer) {
   const [kept, setKept] = useState<Shown>();
   if (fresh && (kept?.page !== fresh.page || kept.key !== fresh.key)) setKept(fresh);
   const shown = fresh ?? kept;
-  const ahead = readAhead && next.data ? { page: next.data, index: following.index, at: arrivedAt(next.data), key: placeKey(following) } : undefined;
+  const aheadKey = readAhead ? placeKey(following) : undefined;
+  const aheadPage = readAhead ? next.data : undefined;
+  // One object per page read ahead: the board defers rendering it, and a new object would start that again.
+  const ahead = useMemo(
+    () => (aheadPage && following ? { page: aheadPage, index: following.index, at: arrivedAt(aheadPage), key: aheadKey! } : undefined),
+    [aheadPage, aheadKey], // eslint-disable-line -- `following` and `arrivedAt` are named by aheadKey and aheadPage
+  );
 
   // A new screen height changes the page size: start again from the first page.
   useEffect(() => setPlace(FIRST_PLACE), [rows]);
