@@ -5,7 +5,9 @@
  *    come on screen render in the same commit), the page's fetch included, and the main-thread
  *    work in between;
  *  - the kiosk's page turn at 1920 × 1080: main-thread work of a turn (CDP Performance metrics
- *    over the turn, less the same span's idle work: the clock, the stream's pings).
+ *    over the turn, less the same span's idle work: the clock, the stream's pings), the longest
+ *    task around the turn, and the longest task of the whole cycle (reading and rendering the
+ *    next page ahead happens between turns).
  * Usage: npm run bench -- queue (BENCH_TICKETS 100000, BENCH_QUEUE_ROUNDS 5, BENCH_QUEUE_DETAIL=1 prints
  * script, layout and style time per click and per turn, CHROMIUM_PATH).
  */
@@ -133,6 +135,7 @@ async function benchTurn(browser, url) {
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
       // Idle: most of the span between two turns, then the turn itself, each per millisecond.
+      const since = await page.evaluate(() => performance.now());
       const t0 = Date.now();
       const w0 = await taskSeconds(cdp);
       await page.waitForTimeout(TURN_MS - 3000);
@@ -144,9 +147,17 @@ async function benchTurn(browser, url) {
       const w2 = await taskSeconds(cdp);
       if (process.env.BENCH_QUEUE_DETAIL) console.log('  turn', t2 - t1, 'ms span', JSON.stringify(diff(m1, await metrics(cdp))), 'idle', Math.round(((w1 - w0) * 1000) / (t1 - t0) * 1000), 'ms/s');
       const idlePerMs = ((w1 - w0) * 1000) / (t1 - t0);
-      rounds.push({ work: Math.max(0, (w2 - w1) * 1000 - idlePerMs * (t2 - t1)), longest });
+      // Work done between turns (the page read ahead, rendered hidden) counts too: its longest task.
+      const cycle = await page.evaluate((from) => Math.max(0, ...window.__longTasks.filter((t) => t.startTime >= from).map((t) => t.duration)), since);
+      rounds.push({ work: Math.max(0, (w2 - w1) * 1000 - idlePerMs * (t2 - t1)), longest, cycle });
     }
-    return { work: median(rounds.map((r) => r.work)), longest: Math.max(...rounds.map((r) => r.longest)), rounds, heading: await kioskHeading(page) };
+    return {
+      work: median(rounds.map((r) => r.work)),
+      longest: Math.max(...rounds.map((r) => r.longest)),
+      cycle: Math.max(...rounds.map((r) => r.cycle)),
+      rounds,
+      heading: await kioskHeading(page),
+    };
   } finally {
     await context.close();
   }
@@ -164,9 +175,10 @@ export async function benchQueue() {
     const more = await benchShowMore(browser, app.url);
     const turn = await benchTurn(browser, app.url);
     const verdict = (value, target) => `≤ ${target} ms ${value <= target ? 'met' : 'MISSED'}`;
-    printTable('Queue: long lists and the kiosk', ['', 'click → drawn', 'main-thread work', 'longest task', 'target'], [
-      [`"Show more" with ${more.cards - PAGE} cards loaded (${more.rendered} rendered)`, `${more.ms.toFixed(0)} ms`, `${more.work.toFixed(0)} ms`, '', verdict(more.ms, SHOW_MORE_TARGET_MS)],
-      ['kiosk page turn (1920 × 1080)', '', `${turn.work.toFixed(1)} ms`, turn.longest ? `${turn.longest.toFixed(0)} ms` : 'none over 50 ms', verdict(turn.longest, TURN_TARGET_MS)],
+    const longTask = (ms) => (ms ? `${ms.toFixed(0)} ms` : 'none over 50 ms');
+    printTable('Queue: long lists and the kiosk', ['', 'click → drawn', 'main-thread work', 'longest task', 'longest between turns', 'target'], [
+      [`"Show more" with ${more.cards - PAGE} cards loaded (${more.rendered} rendered)`, `${more.ms.toFixed(0)} ms`, `${more.work.toFixed(0)} ms`, '', '', verdict(more.ms, SHOW_MORE_TARGET_MS)],
+      ['kiosk page turn (1920 × 1080)', '', `${turn.work.toFixed(1)} ms`, longTask(turn.longest), longTask(turn.cycle), verdict(turn.longest, TURN_TARGET_MS)],
     ]);
     saveResults('queue', { tickets: TICKETS, throttle: THROTTLE, showMore: more, turn });
     return { more, turn };
