@@ -17,7 +17,7 @@ export const WINDOW_THRESHOLD = 200;
 /** A row's height before any row of the list was measured (a ticket card is about this tall). */
 export const ROW_ESTIMATE_PX = 240;
 /** Rendered beyond the screen, above and below: Tab's next item and a quick scroll find rows there. */
-export const OVERSCAN_PX = 800;
+export const OVERSCAN_PX = 600;
 /** Lists whose row heights are remembered (Back to any of them lands where it was). */
 const REMEMBERED_LISTS = 20;
 /** Where focus may go without leaving an item: a card's own dialogs are portals. */
@@ -40,6 +40,10 @@ function memoryOf(key: string): Memory {
 
 /** Forgets every list's row heights (tests). */
 export const forgetRowHeights = () => memories.clear();
+
+/** Resizes so far: the grid's columns are read again only after one (a style read per scroll adds up). */
+let resizes = 0;
+if (typeof window !== 'undefined') addEventListener('resize', () => resizes++);
 
 function subscribeViewport(changed: () => void): () => void {
   addEventListener('scroll', changed, { passive: true });
@@ -66,7 +70,7 @@ export interface WindowedListOptions {
   threshold?: number;
   /** A row's height before one is measured, px. @default ROW_ESTIMATE_PX (240) */
   estimate?: number;
-  /** Rendered beyond the screen, above and below, px. @default OVERSCAN_PX (800) */
+  /** Rendered beyond the screen, above and below, px. @default OVERSCAN_PX (600) */
   overscan?: number;
 }
 
@@ -88,6 +92,7 @@ export function useWindowedList<E extends HTMLElement>(options: WindowedListOpti
   const windowed = count > threshold;
   const memory = useMemo(() => memoryOf(memoryKey), [memoryKey]);
   const gap = useRef(0);
+  const columnsRead = useRef(-1);
   const [focused, setFocused] = useState<number>();
   const [, remeasured] = useReducer((n: number) => n + 1, 0);
 
@@ -95,7 +100,8 @@ export function useWindowedList<E extends HTMLElement>(options: WindowedListOpti
   const onScreen = (): string => {
     if (!windowed) return 'all';
     const list = ref.current;
-    if (list) {
+    if (list && columnsRead.current !== resizes) {
+      columnsRead.current = resizes;
       const columns = columnsOf(list);
       if (columns !== memory.columns) Object.assign(memory, { columns, heights: new Map() });
     }
@@ -112,25 +118,20 @@ export function useWindowedList<E extends HTMLElement>(options: WindowedListOpti
   const last = windowed ? Math.min(count, (rows.last + 1) * columns) : count;
   const room = windowed ? roomAround(layoutOf(memory, count, gap.current, estimate), rows) : undefined;
 
-  // Measures the rows just rendered (one layout, which the paint needs anyway); new heights or a
-  // screen that moved meanwhile render again, before the paint.
+  // Measures the rows just rendered: one layout, which the paint needs anyway. Renders again,
+  // before the paint, only when the rendered rows would move or others come on screen: a second
+  // layout for the padding below alone would double the cost of every 'Show more' (that padding
+  // is put right by the next render).
   useLayoutEffect(() => {
     const list = ref.current;
-    if (!windowed || !list) return;
-    let changed = false;
-    const rowGap = parseFloat(getComputedStyle(list).rowGap) || 0;
-    if (rowGap !== gap.current) {
-      gap.current = rowGap;
-      changed = true;
-    }
+    if (!windowed || !list || !room) return;
+    gap.current = parseFloat(getComputedStyle(list).rowGap) || 0;
     for (let row = rows.first; row <= rows.last; row++) {
       const height = list.children[(row - rows.first) * columns]?.getBoundingClientRect().height ?? 0;
-      if (height > 0 && Math.abs((memory.heights.get(row) ?? -1) - height) >= 0.5) {
-        memory.heights.set(row, height);
-        changed = true;
-      }
+      if (height > 0) memory.heights.set(row, height);
     }
-    if (changed || onScreen() !== screen) remeasured();
+    const moved = Math.abs(roomAround(layoutOf(memory, count, gap.current, estimate), rows).before - room.before) >= 0.5;
+    if (moved || onScreen() !== screen) remeasured();
   });
 
   return {

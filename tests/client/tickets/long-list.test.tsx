@@ -54,29 +54,29 @@ describe('long lists', () => {
 
   it('past it, renders the rows on screen and OVERSCAN_PX around them, and pads for the rest', () => {
     render(<TicketGrid tickets={tickets} area="admin" />);
-    // At the top: the 768 px screen and 800 px below it, in rows of ROW_ESTIMATE_PX (240) until measured.
+    // At the top: the 768 px screen and OVERSCAN_PX (600) below it, in rows of ROW_ESTIMATE_PX (240) until measured.
     const below = Math.ceil((innerHeight + OVERSCAN_PX) / ROW_ESTIMATE_PX);
     expect(titles()).toEqual(range(1, below));
     expect(list().style.paddingTop).toBe('0px');
     expect(list().style.paddingBottom).toBe(`${(COUNT - below) * ROW_ESTIMATE_PX}px`);
 
-    // 100 rows down: rows 97 to 107 overlap [24,000 - 800, 24,000 + 768 + 800].
+    // 100 rows down: rows 98 to 106 overlap [24,000 - 600, 24,000 + 768 + 600].
     scrollTo(100 * ROW_ESTIMATE_PX);
-    expect(titles()).toEqual(range(97, 107));
-    expect(list().style.paddingTop).toBe(`${96 * ROW_ESTIMATE_PX}px`);
-    expect(list().style.paddingBottom).toBe(`${(COUNT - 107) * ROW_ESTIMATE_PX}px`);
+    expect(titles()).toEqual(range(98, 106));
+    expect(list().style.paddingTop).toBe(`${97 * ROW_ESTIMATE_PX}px`);
+    expect(list().style.paddingBottom).toBe(`${(COUNT - 106) * ROW_ESTIMATE_PX}px`);
   });
 
   it('measures the rows it renders, and sizes the others like them', () => {
     cardHeight = 100;
     render(<TicketGrid tickets={tickets} area="admin" />);
-    // Measured at 100 px: 768 + 800 px hold 16 rows (the 16th starts at 1,500 px).
-    expect(titles()).toEqual(range(1, 16));
-    expect(list().style.paddingBottom).toBe(`${(COUNT - 16) * 100}px`);
-    // 5,000 px down: rows 42 to 66 overlap [4,200, 6,568].
+    // Measured at 100 px: 768 + 600 px hold 14 rows (the 14th starts at 1,300 px).
+    expect(titles()).toEqual(range(1, 14));
+    expect(list().style.paddingBottom).toBe(`${(COUNT - 14) * 100}px`);
+    // 5,000 px down: rows 44 to 64 overlap [4,400, 6,368].
     scrollTo(5000);
-    expect(titles()).toEqual(range(42, 66));
-    expect(list().style.paddingTop).toBe(`${41 * 100}px`);
+    expect(titles()).toEqual(range(44, 64));
+    expect(list().style.paddingTop).toBe(`${43 * 100}px`);
   });
 
   it('keeps a focused card rendered and focused when it scrolls far away, with every card between, so Tab goes on in order', () => {
@@ -85,13 +85,13 @@ describe('long lists', () => {
     act(() => focused.focus());
     scrollTo(100 * ROW_ESTIMATE_PX);
     expect(document.activeElement).toBe(focused);
-    expect(titles()).toEqual(range(3, 107));
+    expect(titles()).toEqual(range(3, 106));
     const next = screen.getByRole('link', { name: 'Long 4' });
     expect(focused.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     // Focus leaves the list: only the screen's rows again.
     act(() => focused.blur());
-    expect(titles()).toEqual(range(97, 107));
+    expect(titles()).toEqual(range(98, 106));
   });
 
   it("'Show more' keeps the focused card, and the next card follows it in Tab order", () => {
@@ -129,7 +129,7 @@ describe("long lists and Back's scroll memory", () => {
     // The memory saves on the next frame.
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     const before = titles();
-    expect(before).toEqual(range(42, 66));
+    expect(before).toEqual(range(44, 64));
     first.unmount();
 
     // Away to a ticket (a page of other height), then Back: the list renders at its remembered
@@ -140,6 +140,6 @@ describe("long lists and Back's scroll memory", () => {
     render(<RememberedList />);
     expect(scrolled).toBe(5000);
     expect(titles()).toEqual(before);
-    expect(list().style.paddingTop).toBe(`${41 * 100}px`);
+    expect(list().style.paddingTop).toBe(`${43 * 100}px`);
   });
 });
