@@ -1,9 +1,13 @@
 /**
  * The queue's long list and the kiosk (issue 24), in headless Chromium with 4× CPU throttling:
- *  - "Show more" with 2,000 cards on screen: from the click to the next frame after the new
- *    cards are in the document (the page's fetch included), and the main-thread work in between;
+ *  - "Show more" with 2,000 cards loaded, scrolled down to the button as a reader would be: from
+ *    the click to the next frame after the new page is in ("N of M" counts it; the cards that
+ *    come on screen render in the same commit), the page's fetch included, and the main-thread
+ *    work in between;
  *  - the kiosk's page turn at 1920 × 1080: main-thread work of a turn (CDP Performance metrics
- *    over the turn, less the same span's idle work: the clock, the stream's pings).
+ *    over the turn, less the same span's idle work: the clock, the stream's pings), the longest
+ *    task around the turn, and the longest task of the whole cycle (reading and rendering the
+ *    next page ahead happens between turns).
  * Usage: npm run bench -- queue (BENCH_TICKETS 100000, BENCH_QUEUE_ROUNDS 5, BENCH_QUEUE_DETAIL=1 prints
  * script, layout and style time per click and per turn, CHROMIUM_PATH).
  */
@@ -36,6 +40,12 @@ async function signInPage(browser, url, viewport) {
 }
 
 const cardCount = (page) => page.evaluate((sel) => document.querySelectorAll(sel).length, CARD_ITEMS);
+/** Cards loaded, as "N of M" under the list says (a windowed list renders only those on screen). */
+function loadedIn() {
+  const count = [...document.querySelectorAll('main span')].map((span) => span.textContent).find((text) => /^\d+ of \d+$/.test(text));
+  return Number(count?.split(' ')[0] ?? 0);
+}
+const loadedCount = (page) => page.evaluate(loadedIn);
 const taskSeconds = async (cdp) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
 const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
 const metrics = async (cdp) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.filter((m) => METRICS.includes(m.name)).map((m) => [m.name, m.value * 1000]));
@@ -43,23 +53,33 @@ const diff = (a, b) => Object.fromEntries(METRICS.map((name) => [name, Math.roun
 
 /** One click on Show more, timed inside the page: click → the frame after the new cards arrived. */
 async function timedShowMore(page, cdp) {
-  const before = await cardCount(page);
+  const before = await loadedCount(page);
+  // Down at the button, as whoever clicks it is; two frames let the list settle first.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        [...document.querySelectorAll('button')].find((b) => b.textContent === 'Show more').scrollIntoView({ block: 'end' });
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      }),
+  );
   const work0 = await taskSeconds(cdp);
   const m0 = await metrics(cdp);
   const ms = await page.evaluate(
-    ([sel, want]) =>
+    (want) =>
       new Promise((resolve) => {
         const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Show more');
+        // loadedIn, again: a page function cannot call the driver's.
+        const count = () => Number([...document.querySelectorAll('main span')].map((span) => span.textContent).find((text) => /^\d+ of \d+$/.test(text))?.split(' ')[0] ?? 0);
         const start = performance.now();
         const observer = new MutationObserver(() => {
-          if (document.querySelectorAll(sel).length < want) return;
+          if (count() < want) return;
           observer.disconnect();
           requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
         });
-        observer.observe(document.querySelector('main'), { childList: true, subtree: true });
+        observer.observe(document.querySelector('main'), { childList: true, characterData: true, subtree: true });
         button.click();
       }),
-    [CARD_ITEMS, before + PAGE],
+    before + PAGE,
   );
   if (process.env.BENCH_QUEUE_DETAIL) console.log('  show more', Math.round(ms), JSON.stringify(diff(m0, await metrics(cdp))));
   return { ms, work: ((await taskSeconds(cdp)) - work0) * 1000 };
@@ -71,12 +91,12 @@ async function benchShowMore(browser, url) {
     await cdp.send('Performance.enable');
     await page.goto(`${url}/admin/tickets?status=opened,assigned,closed&view=cards`);
     await page.waitForSelector(CARD_ITEMS, { timeout: 60_000 });
-    while ((await cardCount(page)) < CARDS) await timedShowMore(page, cdp);
+    while ((await loadedCount(page)) < CARDS) await timedShowMore(page, cdp);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await timedShowMore(page, cdp); // warm-up under throttling
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) rounds.push(await timedShowMore(page, cdp));
-    return { cards: await cardCount(page), ms: median(rounds.map((r) => r.ms)), work: median(rounds.map((r) => r.work)), rounds };
+    return { cards: await loadedCount(page), rendered: await cardCount(page), ms: median(rounds.map((r) => r.ms)), work: median(rounds.map((r) => r.work)), rounds };
   } finally {
     await context.close();
   }
@@ -115,6 +135,7 @@ async function benchTurn(browser, url) {
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
       // Idle: most of the span between two turns, then the turn itself, each per millisecond.
+      const since = await page.evaluate(() => performance.now());
       const t0 = Date.now();
       const w0 = await taskSeconds(cdp);
       await page.waitForTimeout(TURN_MS - 3000);
@@ -126,9 +147,17 @@ async function benchTurn(browser, url) {
       const w2 = await taskSeconds(cdp);
       if (process.env.BENCH_QUEUE_DETAIL) console.log('  turn', t2 - t1, 'ms span', JSON.stringify(diff(m1, await metrics(cdp))), 'idle', Math.round(((w1 - w0) * 1000) / (t1 - t0) * 1000), 'ms/s');
       const idlePerMs = ((w1 - w0) * 1000) / (t1 - t0);
-      rounds.push({ work: Math.max(0, (w2 - w1) * 1000 - idlePerMs * (t2 - t1)), longest });
+      // Work done between turns (the page read ahead, rendered hidden) counts too: its longest task.
+      const cycle = await page.evaluate((from) => Math.max(0, ...window.__longTasks.filter((t) => t.startTime >= from).map((t) => t.duration)), since);
+      rounds.push({ work: Math.max(0, (w2 - w1) * 1000 - idlePerMs * (t2 - t1)), longest, cycle });
     }
-    return { work: median(rounds.map((r) => r.work)), longest: Math.max(...rounds.map((r) => r.longest)), rounds, heading: await kioskHeading(page) };
+    return {
+      work: median(rounds.map((r) => r.work)),
+      longest: Math.max(...rounds.map((r) => r.longest)),
+      cycle: Math.max(...rounds.map((r) => r.cycle)),
+      rounds,
+      heading: await kioskHeading(page),
+    };
   } finally {
     await context.close();
   }
@@ -146,9 +175,10 @@ export async function benchQueue() {
     const more = await benchShowMore(browser, app.url);
     const turn = await benchTurn(browser, app.url);
     const verdict = (value, target) => `≤ ${target} ms ${value <= target ? 'met' : 'MISSED'}`;
-    printTable('Queue: long lists and the kiosk', ['', 'click → drawn', 'main-thread work', 'longest task', 'target'], [
-      [`"Show more" with ${more.cards - PAGE} cards on screen`, `${more.ms.toFixed(0)} ms`, `${more.work.toFixed(0)} ms`, '', verdict(more.ms, SHOW_MORE_TARGET_MS)],
-      ['kiosk page turn (1920 × 1080)', '', `${turn.work.toFixed(1)} ms`, turn.longest ? `${turn.longest.toFixed(0)} ms` : 'none over 50 ms', verdict(turn.longest, TURN_TARGET_MS)],
+    const longTask = (ms) => (ms ? `${ms.toFixed(0)} ms` : 'none over 50 ms');
+    printTable('Queue: long lists and the kiosk', ['', 'click → drawn', 'main-thread work', 'longest task', 'longest between turns', 'target'], [
+      [`"Show more" with ${more.cards - PAGE} cards loaded (${more.rendered} rendered)`, `${more.ms.toFixed(0)} ms`, `${more.work.toFixed(0)} ms`, '', '', verdict(more.ms, SHOW_MORE_TARGET_MS)],
+      ['kiosk page turn (1920 × 1080)', '', `${turn.work.toFixed(1)} ms`, longTask(turn.longest), longTask(turn.cycle), verdict(turn.longest, TURN_TARGET_MS)],
     ]);
     saveResults('queue', { tickets: TICKETS, throttle: THROTTLE, showMore: more, turn });
     return { more, turn };

@@ -31,11 +31,16 @@ export interface QueryOptions {
 export function useQuery<T>(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>, options: QueryOptions = {}): QueryResult<T> {
   const { enabled = true, keepForever = false } = options;
   const hash = hashKey(key);
-  const latest = useLatest(fetcher);
+  const latest = useLatest({ hash, fetcher });
   // A cleared cache has no entry to watch any more: resubscribe onto a fresh one.
   const generation = useSyncExternalStore(subscribeClears, cacheGeneration);
   const subscribeEntry = useCallback(
-    (listener: () => void) => watch(key, (signal) => latest.current(signal), { enabled, keepForever }, listener),
+    (listener: () => void) => {
+      // Once this hook has moved on to another key, a fetch still running for this one (another
+      // screen took it over, a retry) must read this key, not the hook's new one.
+      const own = fetcher;
+      return watch(key, (signal) => (latest.current.hash === hash ? latest.current.fetcher : own)(signal), { enabled, keepForever }, listener);
+    },
     // `key` is named by its hash: a new array with the same parts is the same query.
     [hash, enabled, keepForever, generation, latest],
   );

@@ -160,6 +160,29 @@ describe('sharing and invalidation', () => {
   });
 });
 
+describe('handing keys over', () => {
+  test('a key another hook takes over while its fetch is retrying still reads that key, not the first hook\'s new one', async () => {
+    let failX = true;
+    const fetchFor = (name: string) => async () => {
+      if (name === 'x' && failX) throw new ApiError('Server error.', 500);
+      return `data ${name}`;
+    };
+    // The kiosk's pattern: the page read ahead becomes the page shown, and the read-ahead moves on.
+    function Pair({ swapped }: { swapped: boolean }) {
+      const a = useQuery(['handover', swapped ? 'y' : 'x'], fetchFor(swapped ? 'y' : 'x'));
+      const b = useQuery(['handover', swapped ? 'x' : 'y'], fetchFor(swapped ? 'x' : 'y'));
+      return <p>{`a=${a.data} b=${b.data}`}</p>;
+    }
+    const { rerender } = render(<Pair swapped={false} />);
+    await advance(0);
+    screen.getByText('a=undefined b=data y');
+    rerender(<Pair swapped />);
+    failX = false;
+    await advance(1000);
+    screen.getByText('a=data y b=data x');
+  });
+});
+
 describe('lifetime', () => {
   test('an unused entry is dropped 5 minutes after its last subscriber leaves', async () => {
     const fetcher = counter('categories');

@@ -74,6 +74,30 @@ describe('kiosk board', () => {
     expect(titles()[0]).toBe('Open 01');
   });
 
+  it('renders the next page ahead, hidden and out of reach, and a turn shows those very rows', async () => {
+    signInAs(ADMIN);
+    fakeApi(ticketRoutes(openWork(ROWS * 2 + 3)));
+    const timer = manualTimer(START);
+    const { container } = render(<KioskBoard timer={timer} />);
+    await waitFor(() => expect(container.querySelectorAll('ol')).toHaveLength(2));
+    const [onScreen, ahead] = [...container.querySelectorAll('ol')];
+    expect(screen.getByRole('list', { name: /^Open and assigned/ })).toBe(onScreen);
+    expect(ahead!.getAttribute('aria-hidden')).toBe('true');
+    expect(ahead!.hasAttribute('inert')).toBe(true);
+    expect(ahead!.querySelector('[class*="title"]')!.textContent).toBe(`Open ${String(ROWS + 1).padStart(2, '0')}`);
+    const rows = [...ahead!.querySelectorAll('li')];
+
+    timer.fire(TURN_MS);
+    await waitFor(() => expect(heading()).toBe('Open and assigned · Page 2 of 3'));
+    // The same list and row elements, now on screen; the page turned away from is gone.
+    expect(screen.getByRole('list', { name: /^Open and assigned/ })).toBe(ahead);
+    expect(ahead!.hasAttribute('aria-hidden')).toBe(false);
+    expect(onScreen!.isConnected).toBe(false);
+    // Read afresh at the turn, the same words redraw nothing.
+    await waitFor(() => expect(container.querySelectorAll('ol')).toHaveLength(2));
+    expect([...ahead!.querySelectorAll('li')].every((row, i) => row === rows[i])).toBe(true);
+  });
+
   it('shows the clock, when it last heard from the server, and whether it is live', async () => {
     signInAs(ADMIN);
     fakeApi(ticketRoutes(openWork(2)));

@@ -3,15 +3,17 @@
  * for a room. It turns through every open ticket by itself, shows the time, when it last heard
  * from the server and whether it is live, and colours overdue and SLA-breached rows. It opens the
  * live stream itself (the header that usually does is not there), and that stream reconnects on
- * its own after a lost connection or a server restart.
+ * its own after a lost connection or a server restart. The next page is rendered ahead, hidden
+ * in the same place, so a turn shows it without building or laying out a row; that page is built
+ * as a deferred value, in slices between frames.
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useTicketStats } from '../../../api/tickets.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { startLiveUpdates, useLiveStatus } from '../../../lib/liveUpdates.ts';
 import { hhmm, pageCount, realTimer, rowsFor, type KioskTimer } from './paging.ts';
-import { KioskRow } from './KioskRow.tsx';
+import { KioskPage } from './KioskPage.tsx';
 import { useKioskPages } from './useKioskPages.ts';
 import styles from './KioskBoard.module.css';
 
@@ -61,7 +63,9 @@ export function KioskBoard({ timer = realTimer }: { timer?: KioskTimer }) {
   useOwnLiveStream();
   const [path] = useLocation();
   const rows = useScreenRows();
-  const { shown, error, isPending } = useKioskPages(rows, timer);
+  const { shown, ahead: next, error, isPending } = useKioskPages(rows, timer);
+  // Built in the background, in slices that leave the frames alone; a turn never waits for it.
+  const ahead = useDeferredValue(next);
   const stats = useTicketStats(NO_FILTERS);
   const live = useLiveStatus();
   const total = shown?.page.total ?? 0;
@@ -96,11 +100,10 @@ export function KioskBoard({ timer = realTimer }: { timer?: KioskTimer }) {
         ) : tickets.length === 0 ? (
           <p className={styles.empty}>Nothing waiting.</p>
         ) : (
-          <ol className={styles.list} aria-labelledby="kiosk-queue">
-            {tickets.map((ticket) => (
-              <KioskRow key={ticket.id} ticket={ticket} now={shown?.at ?? 0} />
-            ))}
-          </ol>
+          <div className={styles.pages}>
+            {/* Keyed by place: at a turn the page read ahead keeps its rows and only comes into view. */}
+            {[shown, ahead].map((page) => page && (page === shown || page.key !== shown?.key) && <KioskPage key={page.key} tickets={page.page.list} now={page.at} ahead={page !== shown} />)}
+          </div>
         )}
       </section>
       <Link href={path} className={styles.exit} onClick={leaveFullscreen}>

@@ -29,7 +29,16 @@ export function boardAge(iso: string, now: number): string {
   return `${Math.floor(ago / (24 * 60 * MINUTE))} d`;
 }
 
-export const KioskRow = memo(function KioskRow({ ticket, now }: { ticket: Ticket; now: number }) {
+interface KioskRowProps {
+  ticket: Ticket;
+  now: number;
+}
+
+/** Everything a row shows: a page read afresh with the same words redraws nothing. */
+const shownText = ({ ticket, now }: KioskRowProps) =>
+  [ticket.priority, ticket.number, ticket.title, ticket.status, ticket.developer?.name, lateness(ticket, now), boardAge(ticket.created_at, now), ticket.created_at].join('\n');
+
+export const KioskRow = memo(function KioskRow({ ticket, now }: KioskRowProps) {
   const late = lateness(ticket, now);
   return (
     <li className={styles.row} data-late={late}>
@@ -48,4 +57,4 @@ export const KioskRow = memo(function KioskRow({ ticket, now }: { ticket: Ticket
       </span>
     </li>
   );
-});
+}, (before, after) => shownText(before) === shownText(after));
