@@ -77,6 +77,7 @@ export interface LogRow {
   name: string;
   action: LogAction;
   created_at: string;
+  assignee: string | null;
 }
 
 export function toLogEntry(row: LogRow): TicketLogEntry {
@@ -90,5 +91,6 @@ export function toLogEntry(row: LogRow): TicketLogEntry {
     opened_at: at('opened'),
     unassigned_at: at('unassigned'),
     created_at: row.created_at,
+    assignee: row.assignee ?? null,
   };
 }
