@@ -1,7 +1,9 @@
 /**
- * The comments feature in the ticket pages' comments slot: the two features meet here, in app/,
- * because no feature imports another (docs/client-architecture.md, "Boundaries").
+ * The comments feature in the ticket pages' timeline slot: the two features meet here, in app/,
+ * because no feature imports another (docs/client-architecture.md, "Boundaries"). The tickets
+ * feature hands over its activity entries; the comments feature lays them out with its comments.
  */
-import { Comments } from '../features/comments/components/Comments.tsx';
+import type { Activity } from '../components/Timeline.tsx';
+import { TicketTimeline } from '../features/comments/components/TicketTimeline.tsx';
 
-export const ticketComments = (number: string) => <Comments number={number} />;
+export const ticketComments = (number: string, activity: Activity) => <TicketTimeline number={number} activity={activity} />;
