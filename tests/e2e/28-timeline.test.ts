@@ -64,6 +64,7 @@ journeyDescribe('journey 28: the ticket page as one timeline', () => {
     const panel = page.getByRole('complementary', { name: 'Ticket fields and actions' });
     await panel.getByRole('button', { name: 'Change developer' }).click();
     await panel.getByLabel('Developer').selectOption({ label: `${CAST.dev1.first_name} ${CAST.dev1.last_name}` });
+    await j.screenshot(page, 'panel-changing-developer-1280');
     await panel.getByRole('button', { name: 'Save' }).click();
     await visible(toastWith(page, 'Ticket assigned successfully'));
     await visible(panel.getByText(CAST.dev1.first_name, { exact: true }));

@@ -41,12 +41,14 @@ export function EditableField({ label, children, editable = false, initial, cont
   const shown = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(false);
 
+  // A change elsewhere (a live update, another tab) may take the right away: the editor closes.
+  const open = editing && editable;
   useEffect(() => {
-    if (wasEditing.current && !editing) shown.current?.querySelector('button')?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+    if (wasEditing.current && !open) shown.current?.querySelector('button')?.focus();
+    wasEditing.current = open;
+  }, [open]);
 
-  const open = () => {
+  const start = () => {
     setValue(initial);
     setError(undefined);
     setEditing(true);
@@ -65,7 +67,7 @@ export function EditableField({ label, children, editable = false, initial, cont
     <div className={styles.field}>
       <dt id={labelId}>{label}</dt>
       <dd>
-        {editing ? (
+        {open ? (
           <form className={styles.editor} onSubmit={submit}>
             {control({
               id: controlId,
@@ -96,7 +98,7 @@ export function EditableField({ label, children, editable = false, initial, cont
           <div ref={shown} className={styles.value}>
             <span className={styles.shown}>{children}</span>
             {editable && (
-              <Button size="sm" variant="ghost" className={styles.change} onClick={open} aria-label={`Change ${label.toLowerCase()}`}>
+              <Button size="sm" variant="ghost" className={styles.change} onClick={start} aria-label={`Change ${label.toLowerCase()}`}>
                 Change
               </Button>
             )}

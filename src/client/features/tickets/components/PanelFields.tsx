@@ -4,7 +4,7 @@
  * The panel shows each editor only where panelEdits (rules.ts) allows it.
  */
 import { PRIORITIES, NO_VALUE, type Priority } from '../../../../shared/constants.ts';
-import { EXTRA_FIELDS, formatDueDate } from '../../../../shared/ticketFields.ts';
+import { EXTRA_FIELDS, formatDueDate, isOverdue } from '../../../../shared/ticketFields.ts';
 import type { Ticket } from '../../../../shared/types.ts';
 import { validateAssignDeveloper } from '../../../../shared/validators.ts';
 import { useChangeStatus, useEditTicket } from '../../../api/ticketChange.ts';
@@ -59,7 +59,8 @@ export function DueDateField({ ticket, editable }: FieldProps) {
       control={({ value, onChange, props }) => <input type="date" value={value} onChange={(event) => onChange(event.target.value)} {...props} />}
     >
       {due ? <span>{formatDueDate(due)}</span> : NO_VALUE}
-      <DueDateBadge ticket={ticket} />
+      {/* The day is already there: the badge only adds that it has passed. */}
+      {isOverdue(ticket) && <DueDateBadge ticket={ticket} />}
     </EditableField>
   );
 }
