@@ -98,7 +98,7 @@ export function EditableField({ label, children, editable = false, initial, cont
           <div ref={shown} className={styles.value}>
             <span className={styles.shown}>{children}</span>
             {editable && (
-              <Button size="sm" variant="ghost" className={styles.change} onClick={start} aria-label={`Change ${label.toLowerCase()}`}>
+              <Button size="sm" variant="ghost" onClick={start} aria-label={`Change ${label.toLowerCase()}`}>
                 Change
               </Button>
             )}
