@@ -64,7 +64,7 @@ export function EditableField({ label, children, editable = false, initial, cont
   }
 
   return (
-    <div className={styles.field}>
+    <div className={open ? `${styles.field} ${styles.editing}` : styles.field}>
       <dt id={labelId}>{label}</dt>
       <dd>
         {open ? (
