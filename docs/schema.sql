@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 16) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 17) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -177,7 +177,7 @@ CREATE TABLE ticket_logs (
   name       TEXT NOT NULL,
   action     TEXT NOT NULL CHECK (action IN ('opened', 'assigned', 'unassigned', 'closed')),
   created_at TEXT NOT NULL
-);
+, assignee TEXT);
 
 CREATE INDEX ticket_logs_action ON ticket_logs (action, created_at, ticket_id);
 

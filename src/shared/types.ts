@@ -48,6 +48,8 @@ export interface TicketLogEntry {
   opened_at: string | null;
   unassigned_at: string | null;
   created_at: string;
+  /** Our addition (design.md#ticket-page): the developer an `assigned` entry gave the ticket to; null otherwise, and on entries older than the field. */
+  assignee?: string | null;
 }
 
 export interface Category {

@@ -98,7 +98,7 @@ journeyDescribe('journey 12: comments and live updates', () => {
     await visible(comment, LIVE_MS + 500);
     expect(Date.now() - started).toBeLessThan(LIVE_MS + 500);
     await visible(comment.getByRole('link', { name: 'https://example.com/shot/1' }));
-    await visible(admin.getByRole('heading', { name: 'Comments (1)' }));
+    await visible(admin.getByRole('region', { name: 'Activity' }).getByText('1 comment', { exact: true }));
     // A super may delete another's comment, but not edit it.
     expect(await comment.getByRole('button', { name: 'Edit comment' }).count()).toBe(0);
     await visible(comment.getByRole('button', { name: 'Delete comment' }));

@@ -278,9 +278,12 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The lines of the ticket's Activity Log panel, once it shows at least `atLeast` of them. */
+/**
+ * The activity log's lines (product.md#log-entry) on the ticket's timeline, once it shows at least
+ * `atLeast` of them: each entry's log line, without the assignee shown beside an assignment.
+ */
 export async function logLines(page: Page, atLeast: number): Promise<string[]> {
-  const items = page.getByRole('region', { name: 'Activity Log' }).getByRole('listitem');
+  const items = page.getByRole('region', { name: 'Activity' }).locator('li[data-action] [data-log-line]');
   await expect.poll(() => items.count(), { timeout: STEP_TIMEOUT_MS }).toBeGreaterThanOrEqual(atLeast);
   return (await items.allInnerTexts()).map((line) => line.trim());
 }

@@ -44,7 +44,7 @@ describe('creating a ticket', () => {
     expect(new Date(ticket.created_at).toISOString()).toBe(ticket.created_at);
     const entries = await log(ticket.number);
     expect(entries).toEqual([
-      { id: expect.any(Number), name: 'Olivia', action: 'opened', opened_at: ticket.created_at, assigned_at: null, closed_at: null, unassigned_at: null, created_at: ticket.created_at },
+      { id: expect.any(Number), name: 'Olivia', action: 'opened', opened_at: ticket.created_at, assigned_at: null, closed_at: null, unassigned_at: null, created_at: ticket.created_at, assignee: null },
     ]);
   });
 

@@ -494,4 +494,13 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tickets DROP COLUMN sla_next_at;
   ALTER TABLE sla_policy ADD COLUMN recomputed INTEGER NOT NULL DEFAULT 1;
   `,
+  // 17: who an assignment gave the ticket to, by name as the ticket keeps it (docs/design.md#ticket-page),
+  // so the ticket's timeline names the assignee. Older rows knew no assignee: only the latest assignment
+  // of a ticket that is still assigned can be filled in (its developer is on the ticket); the rest stay null.
+  `
+  ALTER TABLE ticket_logs ADD COLUMN assignee TEXT;
+  UPDATE ticket_logs SET assignee = (SELECT t.developer_name FROM tickets t WHERE t.id = ticket_logs.ticket_id)
+    WHERE id IN (SELECT max(l.id) FROM ticket_logs l JOIN tickets t ON t.id = l.ticket_id
+      WHERE l.action = 'assigned' AND t.status = 'assigned' AND t.developer_name IS NOT NULL GROUP BY l.ticket_id);
+  `,
 ];

@@ -98,6 +98,7 @@ export const SCHEMAS: Record<string, Schema> = {
     opened_at: nullable('string', { format: 'date-time' }),
     unassigned_at: nullable('string', { format: 'date-time' }),
     created_at: time,
+    assignee: nullable('string', { description: "The developer an 'assigned' entry gave the ticket to (their first name); null on other entries and on assignments logged before the field." }),
   }),
   Category: object({ id, name: text() }),
   Service: object({ id, name: text(), app: { enum: [...APPS] } }),

@@ -84,6 +84,7 @@ export interface LogRow {
   name: string;
   action: LogAction;
   created_at: string;
+  assignee: string | null;
 }
 
 export function toLogEntry(row: LogRow): TicketLogEntry {
@@ -97,5 +98,6 @@ export function toLogEntry(row: LogRow): TicketLogEntry {
     opened_at: at('opened'),
     unassigned_at: at('unassigned'),
     created_at: row.created_at,
+    assignee: row.assignee ?? null,
   };
 }

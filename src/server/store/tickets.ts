@@ -23,11 +23,11 @@ export function createTicketStore(db: Db) {
     VALUES ($id, $number, ${FIELD_PARAMS}, $has_image, 'opened', $created_by, $created_by_id, $now, $now)`);
   const putImage = db.prepare('INSERT OR REPLACE INTO ticket_images (ticket_id, data_url) VALUES (?, ?)');
   const dropImage = db.prepare('DELETE FROM ticket_images WHERE ticket_id = ?');
-  const insertLog = db.prepare('INSERT INTO ticket_logs (ticket_id, user_id, name, action, created_at) VALUES (?, ?, ?, ?, ?)');
+  const insertLog = db.prepare('INSERT INTO ticket_logs (ticket_id, user_id, name, action, created_at, assignee) VALUES (?, ?, ?, ?, ?, ?)');
   const update = db.prepare(`UPDATE tickets SET ${FIELD_ASSIGNMENTS}, has_image = $has_image, updated_at = $now
     WHERE id = $id AND status = 'opened'`);
   const involving = db.prepare('SELECT 1 FROM tickets WHERE created_by_id = ? OR developer_id = ? LIMIT 1');
-  const logOf = db.prepare('SELECT id, name, action, created_at FROM ticket_logs WHERE ticket_id = ? ORDER BY id');
+  const logOf = db.prepare('SELECT id, name, action, created_at, assignee FROM ticket_logs WHERE ticket_id = ? ORDER BY id');
 
   const store = {
     /** A ticket by its number (TCK-000042, any case) or its numeric id. */
@@ -42,9 +42,9 @@ export function createTicketStore(db: Db) {
     image: (id: number) => (imageOf.get(id) as { data_url: string } | undefined)?.data_url ?? null,
     log: (ticketId: number) => (logOf.all(ticketId) as unknown as LogRow[]).map(toLogEntry),
 
-    /** Call inside a transaction, beside the change it records. */
-    addLog(ticketId: number, actor: User, action: LogAction, nowIso: string): void {
-      insertLog.run(ticketId, actor.id, actor.first_name, action, nowIso);
+    /** Call inside a transaction, beside the change it records. An assignment names its developer (`assignee`). */
+    addLog(ticketId: number, actor: User, action: LogAction, nowIso: string, assignee: string | null = null): void {
+      insertLog.run(ticketId, actor.id, actor.first_name, action, nowIso, assignee);
     },
 
     /** Image changes; call inside a transaction. null removes the image. */

@@ -32,7 +32,7 @@ export function createTransitions(app: ServerContext) {
   function apply(ticket: TicketRow, actor: User, action: LogAction, event: TicketAction, update: (at: string) => StatementResultingChanges) {
     const at = app.nowIso();
     if (Number(update(at).changes) === 0) throw conflict();
-    app.tickets.addLog(ticket.id, actor, action, at);
+    app.tickets.addLog(ticket.id, actor, action, at, event.kind === 'assigned' ? event.developer : null);
     app.sla.refresh(ticket.id);
     app.events.record(ticket.id, actor, event, ticket);
   }

@@ -47,7 +47,15 @@ function serve(person: Person, initial: TicketComment[], path: (number: string) 
   return { server, ticket };
 }
 
-const commentsSection = () => screen.getByRole('region', { name: /^Comments/ });
+/** The ticket's timeline (design.md#ticket-page): its comments among the activity entries. */
+const commentsSection = () => screen.getByRole('region', { name: 'Activity' });
+/** The timeline once it counts `n` comments. */
+async function timelineCounting(n: number) {
+  const region = await screen.findByRole('region', { name: 'Activity' });
+  await within(region).findByText(n === 1 ? '1 comment' : `${n} comments`);
+  return region;
+}
+const commentItems = (region: HTMLElement) => within(region).findAllByRole('listitem', { name: /^Comment by / });
 const composer = () => screen.getByLabelText('Add a comment') as HTMLTextAreaElement;
 
 beforeEach(() => sessionStorage.clear());
@@ -59,7 +67,7 @@ describe('comments on the details page', () => {
     ['developer', DEV, (n: string) => `/developer/ticket-details/${n}`],
   ] as const)('shows the comments oldest first with author, role and relative time in the %s area', async (_area, person, path) => {
     serve(person, [comment(1, SUPPORT, 'First\nsecond line', minutesAgo(90)), comment(2, DEV, 'See https://example.com/x. Not javascript:alert(1)', minutesAgo(5))], path);
-    const items = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
+    const items = await commentItems(await timelineCounting(2));
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Comment by Sam', 'Comment by Dora']);
     within(items[0]!).getByText('Support');
     within(items[0]!).getByText('1 h ago');
@@ -119,7 +127,7 @@ describe('comments on the details page', () => {
 
   it('the author may edit and delete their own; others see no buttons', async () => {
     const { server } = serve(SUPPORT, [comment(1, SUPPORT, 'Mine'), comment(2, DEV, 'Theirs')], (n) => `/support/ticket-details/${n}`);
-    const [mine, theirs] = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
+    const [mine, theirs] = await commentItems(await timelineCounting(2));
     expect(within(theirs!).queryByRole('button')).toBeNull();
     fireEvent.click(within(mine!).getByRole('button', { name: 'Edit comment' }));
     const editor = within(mine!).getByLabelText('Edit comment');
@@ -130,7 +138,7 @@ describe('comments on the details page', () => {
     await screen.findByText('Mine, edited');
     screen.getByText('(edited)');
 
-    fireEvent.click(within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Delete comment' }));
+    fireEvent.click(within(screen.getAllByRole('listitem', { name: /^Comment by / })[0]!).getByRole('button', { name: 'Delete comment' }));
     const dialog = await screen.findByRole('alertdialog');
     within(dialog).getByText('Are you sure you want to delete this comment?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
@@ -141,7 +149,7 @@ describe('comments on the details page', () => {
 
   it('a super may delete any comment but edit only their own; Cancel keeps it', async () => {
     const { server } = serve(ADMIN, [comment(1, SUPPORT, 'From support'), comment(2, ADMIN, 'From admin')], (n) => `/admin/ticket/${n}`);
-    const [theirs, mine] = await within(await screen.findByRole('region', { name: 'Comments (2)' })).findAllByRole('listitem');
+    const [theirs, mine] = await commentItems(await timelineCounting(2));
     expect(within(theirs!).queryByRole('button', { name: 'Edit comment' })).toBeNull();
     within(theirs!).getByRole('button', { name: 'Delete comment' });
     within(mine!).getByRole('button', { name: 'Edit comment' });
@@ -174,12 +182,12 @@ describe('a long conversation, page by page (design.md#api-edges)', () => {
     return { server, ticket, comments };
   }
   const pageReads = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'GET' && c.path.includes('/comments')).map((c) => c.path.split('?')[1] ?? '');
-  const shown = () => within(commentsSection()).queryAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
+  const shown = () => within(commentsSection()).queryAllByRole('listitem', { name: /^Comment by / }).map((item) => item.querySelector('p')?.textContent);
 
   it('shows the first page and the total; Show more comments loads the next, oldest first, until none are left', async () => {
     const five = [1, 2, 3, 4, 5].map((id) => comment(id, id % 2 ? SUPPORT : DEV, `Comment ${id}`));
     const { server } = servePaged(SUPPORT, five);
-    await screen.findByRole('region', { name: 'Comments (5)' });
+    await timelineCounting(5);
     expect(shown()).toEqual(['Comment 1', 'Comment 2']);
     within(commentsSection()).getByText('2 of 5');
     fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
@@ -194,7 +202,7 @@ describe('a long conversation, page by page (design.md#api-edges)', () => {
   it("a live 'comment' event reloads every page shown, so the list keeps its length and gains the new one", async () => {
     const four = [1, 2, 3, 4].map((id) => comment(id, DEV, `Comment ${id}`));
     const { server, ticket, comments } = servePaged(SUPPORT, four);
-    await screen.findByRole('region', { name: 'Comments (4)' });
+    await timelineCounting(4);
     fireEvent.click(screen.getByRole('button', { name: 'Show more comments' }));
     await waitFor(() => expect(shown()).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull();
@@ -204,7 +212,7 @@ describe('a long conversation, page by page (design.md#api-edges)', () => {
     server.calls.length = 0;
     const event = { id: '9', event: 'ticket', data: JSON.stringify({ id: ticket.id, number: ticket.number, change: 'comment' }) };
     invalidate(...(keysForEvent(event) ?? []));
-    await screen.findByRole('region', { name: 'Comments (5)' });
+    await timelineCounting(5);
     expect(shown()).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']);
     expect(pageReads(server.calls)).toEqual(['', 'cursor=2']);
     within(commentsSection()).getByText('4 of 5');

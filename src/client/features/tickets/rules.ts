@@ -43,3 +43,18 @@ export function detailsActions(ticket: Ticket, user: Viewer): DetailsActions {
     assignSelf: user.role === 'developer' && isOpened(ticket),
   };
 }
+
+export interface PanelEdits {
+  /** Priority and due date: the Edit Ticket rule (the creator, super or support, while opened). */
+  fields: boolean;
+  /** The developer: a super, while the ticket can take one (the Assign rule). */
+  developer: boolean;
+}
+
+/** What the side panel changes in place: exactly what the permission table lets this viewer change (product.md#permissions). */
+export function panelEdits(ticket: Ticket, user: Viewer): PanelEdits {
+  return {
+    fields: user.role !== 'developer' && isOpened(ticket) && isCreator(ticket, user),
+    developer: user.role === 'super' && adminActions(ticket, user).assign,
+  };
+}

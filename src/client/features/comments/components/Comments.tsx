@@ -3,8 +3,8 @@
  * with author, role and relative time (exact time on hover); the author edits and deletes their
  * own, a super deletes any; a composer that sends on Ctrl/Cmd+Enter, offers people after '@',
  * and keeps its draft in sessionStorage across a reload; the page may add tools beside it (the canned
- * replies' menu, which puts text at the caret). A long conversation shows its first page, with 'Show more
- * comments' and 'N of M' below, as the work queue's 'Show more' does.
+ * replies' menu, which puts text at the caret). TicketTimeline places them on the ticket's
+ * timeline among its activity entries (design.md#ticket-page).
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ROLE_LABELS } from '../../../../shared/constants.ts';
@@ -14,29 +14,25 @@ import type { User } from '../../../../shared/types.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { useDraft } from '../../../lib/draft.ts';
 import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { QueryError, QueryState } from '../../../components/QueryState.tsx';
-import { ShowMore } from '../../../components/ShowMore.tsx';
 import { TextArea } from '../../../components/TextArea.tsx';
-import { useAddComment, useComments, useDeleteComment, useEditComment, type CommentPage, type TicketComment } from '../api.ts';
+import { useAddComment, useEditComment, type CommentPage, type TicketComment } from '../api.ts';
 import { relativeTime } from '../../../lib/relativeTime.ts';
 import { insertText } from '../insertText.ts';
 import { CommentBody } from './CommentBody.tsx';
 import { useMentionSuggestions } from './useMentionSuggestions.tsx';
 import mentionStyles from './Mentions.module.css';
-import panel from '../../../components/Panel.module.css';
 import styles from './Comments.module.css';
 
 export const DELETE_COMMENT = 'Are you sure you want to delete this comment?';
-const SHOW_MORE = 'Show more comments';
-const loadedComments = (pages: readonly CommentPage[] | undefined): TicketComment[] => pages?.flatMap((page) => page.list) ?? [];
+export const SHOW_MORE = 'Show more comments';
+export const loadedComments = (pages: readonly CommentPage[] | undefined): TicketComment[] => pages?.flatMap((page) => page.list) ?? [];
 /** Every comment on the ticket: the first page's total, or what is loaded when the answer has none. */
-const totalOf = (pages: readonly CommentPage[] | undefined) => Math.max(pages?.[0]?.total ?? 0, loadedComments(pages).length);
+export const totalOf = (pages: readonly CommentPage[] | undefined) => Math.max(pages?.[0]?.total ?? 0, loadedComments(pages).length);
 
 /** The composer's draft name (lib/draft.ts): one per ticket. */
 const draftName = (number: string) => `comment:${number}`;
 /** The current time, moved on every minute so '5 min ago' stays true. */
-function useNow(): number {
+export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -91,7 +87,7 @@ function CommentEditor({ comment, onDone }: { comment: TicketComment; onDone(): 
   );
 }
 
-function CommentItem({ comment, user, now, onDelete }: { comment: TicketComment; user: User; now: number; onDelete(comment: TicketComment): void }) {
+export function CommentItem({ comment, user, now, onDelete }: { comment: TicketComment; user: User; now: number; onDelete(comment: TicketComment): void }) {
   const [editing, setEditing] = useState(false);
   const mine = comment.author.id !== null && comment.author.id === user.id;
   const canDelete = mine || user.role === 'super';
@@ -131,7 +127,8 @@ function CommentItem({ comment, user, now, onDelete }: { comment: TicketComment;
 /** Controls beside the composer's buttons; `insert` puts text at the caret (replacing a selection) and focuses the box after it. */
 export type ComposerTools = (insert: (text: string) => void) => ReactNode;
 
-function Composer({ number, tools }: { number: string; tools?: ComposerTools }) {
+/** @param tools controls the page adds beside the composer's buttons. @default none */
+export function Composer({ number, tools }: { number: string; tools?: ComposerTools }) {
   const userId = useAuth((state) => state.user?.id);
   const [body, setBody, clearDraft] = useDraft(userId, draftName(number), () => '');
   const [error, setError] = useState<string>();
@@ -216,54 +213,5 @@ function Composer({ number, tools }: { number: string; tools?: ComposerTools }) 
         </Button>
       </div>
     </form>
-  );
-}
-
-/** @param composerTools controls the page adds beside the composer's buttons. @default none */
-export function Comments({ number, composerTools }: { number: string; composerTools?: ComposerTools }) {
-  const comments = useComments(number);
-  const user = useAuth((state) => state.user);
-  const now = useNow();
-  const [deleting, setDeleting] = useState<TicketComment | null>(null);
-  const remove = useDeleteComment({ onSuccess: () => setDeleting(null), onError: () => setDeleting(null) });
-  if (!user) return null;
-  const total = totalOf(comments.data);
-  return (
-    <section className={panel.panel} aria-labelledby="ticket-comments-title">
-      <h2 id="ticket-comments-title" className={panel.heading}>
-        Comments{total ? ` (${total})` : ''}
-      </h2>
-      <QueryState query={comments}>
-        {(pages) => {
-          const list = loadedComments(pages);
-          if (list.length === 0) return <p className={styles.none}>No comments yet.</p>;
-          return (
-            <>
-              <ol className={styles.list}>
-                {list.map((comment) => (
-                  <CommentItem key={comment.id} comment={comment} user={user} now={now} onDelete={setDeleting} />
-                ))}
-              </ol>
-              <ShowMore query={comments} label={SHOW_MORE} size="sm" count={{ loaded: list.length, total }} className={styles.more} />
-              {/* A failed refresh or next page: the loaded comments stay, with the message and Retry below. */}
-              {comments.error && <QueryError error={comments.error} onRetry={comments.refetch} />}
-            </>
-          );
-        }}
-      </QueryState>
-      <Composer key={number} number={number} tools={composerTools} />
-      {deleting && (
-        <ConfirmDialog
-          open
-          title={DELETE_COMMENT}
-          confirmLabel="Yes"
-          cancelLabel="Cancel"
-          pending={remove.isPending}
-          pendingLabel="Deleting..."
-          onConfirm={() => remove.mutate({ id: deleting.id })}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
-    </section>
   );
 }

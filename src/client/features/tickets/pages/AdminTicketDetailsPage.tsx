@@ -54,7 +54,7 @@ export function AdminTicketDetailsPage({ comments }: { comments: CommentsSlot })
       <QueryState query={ticket}>
         {(loaded) => (
           <>
-            <TicketView ticket={loaded} actions={<AdminButtons ticket={loaded} user={user} ask={setAsking} />} comments={comments} />
+            <TicketView ticket={loaded} user={user} actions={<AdminButtons ticket={loaded} user={user} ask={setAsking} />} comments={comments} />
             {asking === 'assign' && <AssignDialog ticket={loaded} user={user} onClose={done} />}
             {asking && asking !== 'assign' && (
               <ConfirmAction kind={asking} ticket={loaded} user={user} area="admin" onClose={done} />

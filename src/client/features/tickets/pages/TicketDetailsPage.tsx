@@ -48,7 +48,7 @@ export function TicketDetailsPage({ comments }: { comments: CommentsSlot }) {
       <QueryState query={ticket}>
         {(loaded) => (
           <>
-            <TicketView ticket={loaded} actions={<DetailsButtons ticket={loaded} user={user} ask={setAsking} />} comments={comments} />
+            <TicketView ticket={loaded} user={user} actions={<DetailsButtons ticket={loaded} user={user} ask={setAsking} />} comments={comments} />
             {asking && (
               <ConfirmAction kind={asking} ticket={loaded} user={user} area={area} onClose={() => setAsking(null)} />
             )}
