@@ -16,6 +16,7 @@ const QUERY: Record<string, QueryParam> = {
   service_id: { schema: idParam },
   created_by_id: { schema: idParam },
   developer_id: { schema: { oneOf: [idParam, { const: 'none' }] }, description: "A developer's id, or `none` for tickets without one." },
+  due_before: { schema: { type: 'string', format: 'date' }, description: 'Tickets due before this day; with today and open work, the overdue ones.' },
   sort: { schema: { enum: SORTS, default: 'newest' } },
   limit: { schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE.max, default: PAGE_SIZE.default } },
   cursor: { schema: { type: 'string' }, description: 'The `next_cursor` of the previous page.' },

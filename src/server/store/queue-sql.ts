@@ -5,7 +5,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { EXTRA_SORTS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
 import { invalid } from '../errors.ts';
-import { conditions, FACTS, type Facts, type Scope } from './ticket-filters.ts';
+import { conditions, dueCondition, FACTS, type Facts, type Scope } from './ticket-filters.ts';
 
 /** More words than this add nothing to a search but cost. */
 const SEARCH_MAX_WORDS = 8;
@@ -90,6 +90,11 @@ function ftsMatch(words: string, filters: TicketFilters, scope: Scope): string {
 function filterSql(filters: TicketFilters, scope: Scope): Clauses {
   const found = conditions(filters, scope);
   const sql: Clauses = { clauses: found.map((condition) => condition.clause), params: found.flatMap((condition) => condition.params) };
+  const due = dueCondition(filters);
+  if (due) {
+    sql.clauses.push(due.clause);
+    sql.params.push(...due.params);
+  }
   if (filters.q) {
     const words = ftsQuery(filters.q);
     const match = words && ftsMatch(words, filters, scope);
@@ -190,7 +195,9 @@ const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters
 export function countSql(filters: TicketFilters, scope: Scope): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
-  if (!byNumber && (words || (!filters.q && constraints(filters, scope) >= 2))) {
+  // The facet tokens know no due day: a due filter is counted over tickets_due's range.
+  const facetsAnswer = filters.due_before === undefined;
+  if (!byNumber && facetsAnswer && (words || (!filters.q && constraints(filters, scope) >= 2))) {
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
   const sql = filterSql(filters, scope);
