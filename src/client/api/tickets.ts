@@ -70,6 +70,15 @@ export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: b
   );
 }
 
+/** How many tickets of a list match (the total of a one-ticket page): the 'Overdue' chip's count. */
+export function useTicketCount(source: TicketSource, filters: TicketFilters, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    [SOURCES[source].group, 'count', filters],
+    async (signal) => (await request<Envelope<TicketPage>>(ticketListPath(source, { ...filters, limit: 1 }), { signal })).data.total,
+    options,
+  );
+}
+
 /** The CSV of a filtered, sorted list (product.md#work-queue); fetched with the token, never linked. */
 export const ticketExportPath = (query: TicketQuery) => `/tickets/export.csv?${ticketQueryString(query)}`;
 

@@ -8,6 +8,7 @@ import { formatDueDate, isOverdue } from '../../../../shared/ticketFields.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CommentCount } from './CommentCount.tsx';
+import { QuickAction } from './QuickAction.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
@@ -31,6 +32,7 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
   const close = useChangeStatus({ onSuccess: () => setConfirming(false), onError: () => setConfirming(false) });
   const developer = ticket.developer?.name ? truncateName(ticket.developer.name) : NO_VALUE;
   const shown = truncateTitle(ticket.title);
+  const specClose = canCloseFromCard(ticket, firstName);
 
   return (
     <article className={styles.card}>
@@ -71,11 +73,13 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
             {isOverdue(ticket) ? 'Overdue' : 'Due'} {formatDueDate(ticket.due_date)}
           </span>
         )}
-        {canCloseFromCard(ticket, firstName) && (
+        {specClose && (
           <Button variant="danger" size="sm" className={styles.action} onClick={() => setConfirming(true)}>
             Close Ticket
           </Button>
         )}
+        {/* product.md's own 'Close Ticket' keeps its question; the quick action covers every other case. */}
+        <QuickAction ticket={ticket} without={specClose ? ['close'] : []} className={styles.action} />
       </div>
       {confirming && (
         <ConfirmDialog

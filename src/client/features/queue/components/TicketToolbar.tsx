@@ -40,7 +40,15 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
       </div>
       <div className={styles.row}>
         <SearchBox value={state.filters.q ?? ''} onSearch={(q, replace) => setFilters({ ...state.filters, q: q || undefined }, replace)} />
-        <StatusFilter selected={state.filters.status ?? []} counts={list.counts} onChange={(status) => setFilters({ ...state.filters, status })} />
+        <StatusFilter
+          shown={list.shown}
+          overdue={list.overdue}
+          counts={list.counts}
+          overdueCount={list.overdueCount}
+          onToggle={list.toggleStatus}
+          onAll={list.showAll}
+          onOverdue={list.toggleOverdue}
+        />
         <div className={`${styles.actions} ${styles.end}`}>
           <FilterSelect label="Sort" value={state.sort ?? 'newest'} options={SORT_OPTIONS} onChange={(sort) => list.setSort(sort === 'newest' ? undefined : (sort as Sort))} />
           <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
@@ -50,7 +58,7 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
       </div>
       <div id={panel} className={styles.filters} data-open={open || undefined}>
         <FilterSelects filters={state.filters} onChange={(filters) => setFilters(filters)} developerFilter={config.developerFilter} />
-        {hasNarrowingFilters(state.filters) && (
+        {hasNarrowingFilters(state.filters, list.overdue) && (
           <button type="button" className={styles.clear} onClick={list.clearFilters}>
             Clear filters
           </button>
