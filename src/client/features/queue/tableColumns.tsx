@@ -28,32 +28,32 @@ export interface Column {
 }
 
 /** The least width the title keeps before another column folds. */
-export const TITLE_MIN_PX = 200;
+export const TITLE_MIN_PX = 180;
 /** The checkbox column, when rows can be selected. */
 export const SELECT_PX = 44;
 
 export const COLUMNS: readonly Column[] = [
-  { key: 'number', header: 'Number', width: 118 },
+  { key: 'number', header: 'Number', width: 112 },
   { key: 'title', header: 'Title', width: TITLE_MIN_PX },
-  { key: 'status', header: 'Status', width: 104, fold: 8, cell: (ticket) => <StatusBadge status={ticket.status} /> },
+  { key: 'status', header: 'Status', width: 100, fold: 8, cell: (ticket) => <StatusBadge status={ticket.status} /> },
   {
-    key: 'priority', header: 'Priority', width: 96, fold: 7, sorts: [{ sort: 'priority', direction: 'descending' }],
+    key: 'priority', header: 'Priority', width: 88, fold: 7, sorts: [{ sort: 'priority', direction: 'descending' }],
     cell: (ticket) => <PriorityBadge priority={ticket.priority} spoken={false} />,
   },
-  { key: 'app', header: 'App', width: 116, fold: 0, cell: (ticket) => APP_LABELS[ticket.app] ?? ticket.app },
-  { key: 'createdBy', header: 'Created by', width: 120, fold: 1, cell: (ticket) => ticket.created_by },
-  { key: 'developer', header: 'Developer', width: 124, fold: 5, cell: (ticket) => ticket.developer?.name ?? NO_VALUE },
+  { key: 'app', header: 'App', width: 112, fold: 0, cell: (ticket) => APP_LABELS[ticket.app] ?? ticket.app },
+  { key: 'createdBy', header: 'Created by', width: 112, fold: 1, cell: (ticket) => ticket.created_by },
+  { key: 'developer', header: 'Developer', width: 120, fold: 5, cell: (ticket) => ticket.developer?.name ?? NO_VALUE },
   {
-    key: 'age', header: 'Age', width: 76, fold: 4,
+    key: 'age', header: 'Age', width: 68, fold: 4,
     sorts: [{ sort: 'newest', direction: 'ascending' }, { sort: 'oldest', direction: 'descending' }],
     cell: (ticket) => <time dateTime={ticket.created_at} title={formatLogDate(ticket.created_at)}>{ticketAge(ticket.created_at)}</time>,
   },
   {
-    key: 'due', header: 'Due', width: 118, fold: 6, sorts: [{ sort: 'due', direction: 'ascending' }],
+    key: 'due', header: 'Due', width: 112, fold: 6, sorts: [{ sort: 'due', direction: 'ascending' }],
     cell: (ticket) => (ticket.due_date ? <span data-overdue={isOverdue(ticket) || undefined}>{isOverdue(ticket) ? 'Overdue ' : ''}{formatDueDate(ticket.due_date)}</span> : NO_VALUE),
   },
-  { key: 'updated', header: 'Updated', width: 152, fold: 2, sorts: [{ sort: 'updated', direction: 'descending' }], cell: (ticket) => formatLogDate(ticket.updated_at) },
-  { key: 'actions', header: 'Actions', width: 136 },
+  { key: 'updated', header: 'Updated', width: 144, fold: 2, sorts: [{ sort: 'updated', direction: 'descending' }], cell: (ticket) => formatLogDate(ticket.updated_at) },
+  { key: 'actions', header: 'Actions', width: 124 },
 ];
 
 /**
@@ -61,7 +61,7 @@ export const COLUMNS: readonly Column[] = [
  * until the title keeps its least. An unknown width (0: not laid out yet) keeps them all.
  */
 export function fittingColumns(width: number, reserved = 0, columns: readonly Column[] = COLUMNS): Column[] {
-  if (width <= 0) return [...columns];
+  if (!(width > 0)) return [...columns];
   const shown = [...columns];
   const need = () => reserved + shown.reduce((sum, column) => sum + column.width, 0);
   const folding = columns.filter((column) => column.fold !== undefined).sort((a, b) => a.fold! - b.fold!);

@@ -9,13 +9,14 @@ export function useWidth<E extends HTMLElement>() {
     if (!element) return;
     const measure = () => setWidth(element.clientWidth);
     measure();
-    if (typeof ResizeObserver === 'undefined') {
-      window.addEventListener('resize', measure);
-      return () => window.removeEventListener('resize', measure);
-    }
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
+    // The window's resize too: where ResizeObserver is missing, and for a layout it misses.
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
   }, []);
   return [ref, width] as const;
 }
