@@ -27,17 +27,30 @@ export interface Column {
   cell?(ticket: Ticket): ReactNode;
 }
 
+/** The due day, or 'Overdue' in its place (the day then in the tooltip and to screen readers), as the card says it. */
+function DueDate({ ticket }: { ticket: Ticket }) {
+  const day = formatDueDate(ticket.due_date);
+  if (!isOverdue(ticket)) return day;
+  return (
+    <span data-overdue title={`Overdue ${day}`}>
+      Overdue<span className="visually-hidden"> {day}</span>
+    </span>
+  );
+}
+
 /** The least width the title keeps before another column folds. */
 export const TITLE_MIN_PX = 180;
 /** The checkbox column, when rows can be selected. */
 export const SELECT_PX = 44;
+/** The actions column where its button reads 'Assign to me' (developers); 'Close' and 'Reopen' need the column's own width. */
+export const WIDE_ACTIONS_PX = 136;
 
 export const COLUMNS: readonly Column[] = [
-  { key: 'number', header: 'Number', width: 112 },
+  { key: 'number', header: 'Number', width: 120, fold: 9 },
   { key: 'title', header: 'Title', width: TITLE_MIN_PX },
-  { key: 'status', header: 'Status', width: 100, fold: 8, cell: (ticket) => <StatusBadge status={ticket.status} /> },
+  { key: 'status', header: 'Status', width: 112, fold: 8, cell: (ticket) => <StatusBadge status={ticket.status} /> },
   {
-    key: 'priority', header: 'Priority', width: 88, fold: 7, sorts: [{ sort: 'priority', direction: 'descending' }],
+    key: 'priority', header: 'Priority', width: 112, fold: 7, sorts: [{ sort: 'priority', direction: 'descending' }],
     cell: (ticket) => <PriorityBadge priority={ticket.priority} spoken={false} />,
   },
   { key: 'app', header: 'App', width: 112, fold: 0, cell: (ticket) => APP_LABELS[ticket.app] ?? ticket.app },
@@ -50,15 +63,16 @@ export const COLUMNS: readonly Column[] = [
   },
   {
     key: 'due', header: 'Due', width: 112, fold: 6, sorts: [{ sort: 'due', direction: 'ascending' }],
-    cell: (ticket) => (ticket.due_date ? <span data-overdue={isOverdue(ticket) || undefined}>{isOverdue(ticket) ? 'Overdue ' : ''}{formatDueDate(ticket.due_date)}</span> : NO_VALUE),
+    cell: (ticket) => (ticket.due_date ? <DueDate ticket={ticket} /> : NO_VALUE),
   },
-  { key: 'updated', header: 'Updated', width: 144, fold: 2, sorts: [{ sort: 'updated', direction: 'descending' }], cell: (ticket) => formatLogDate(ticket.updated_at) },
-  { key: 'actions', header: 'Actions', width: 124 },
+  { key: 'updated', header: 'Updated', width: 156, fold: 2, sorts: [{ sort: 'updated', direction: 'descending' }], cell: (ticket) => formatLogDate(ticket.updated_at) },
+  { key: 'actions', header: 'Actions', width: 96 },
 ];
 
 /**
  * The columns that fit `width` px: every column, then the lowest-valued folded one by one
- * until the title keeps its least. An unknown width (0: not laid out yet) keeps them all.
+ * until the title keeps its least (on a phone, the number goes last: the row is named by it).
+ * An unknown width (0: not laid out yet) keeps them all.
  */
 export function fittingColumns(width: number, reserved = 0, columns: readonly Column[] = COLUMNS): Column[] {
   if (!(width > 0)) return [...columns];

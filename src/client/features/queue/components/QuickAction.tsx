@@ -27,7 +27,7 @@ export function QuickAction({ ticket, without = [], className }: QuickActionProp
     <>
       <Button
         size="sm"
-        variant={plan.name === 'close' ? 'danger' : 'secondary'}
+        variant="secondary"
         className={className}
         disabled={busy}
         aria-busy={busy || undefined}

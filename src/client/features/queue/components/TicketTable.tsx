@@ -11,7 +11,8 @@ import { Link, useLocation } from 'wouter';
 import type { Ticket } from '../../../../shared/types.ts';
 import type { Sort } from '../../../../shared/workQueue.ts';
 import { detailPath, type Area } from '../../../lib/paths.ts';
-import { fittingColumns, nextSort, SELECT_PX, sortOf, type Column } from '../tableColumns.tsx';
+import { useAuth } from '../../../lib/auth.ts';
+import { COLUMNS, fittingColumns, nextSort, SELECT_PX, sortOf, WIDE_ACTIONS_PX, type Column } from '../tableColumns.tsx';
 import { useWidth } from '../useWidth.ts';
 import { CommentCount } from './CommentCount.tsx';
 import { QuickAction } from './QuickAction.tsx';
@@ -109,7 +110,9 @@ function Cell({ column, ticket, area }: { column: Column; ticket: Ticket; area: 
 export function TicketTable({ tickets, area, selection, sort }: TicketTableProps) {
   const [, navigate] = useLocation();
   const [wrap, width] = useWidth<HTMLDivElement>();
-  const columns = fittingColumns(width, selection ? SELECT_PX : 0);
+  const role = useAuth((state) => state.user?.role);
+  const all = role === 'developer' ? COLUMNS.map((column) => (column.key === 'actions' ? { ...column, width: WIDE_ACTIONS_PX } : column)) : COLUMNS;
+  const columns = fittingColumns(width, selection ? SELECT_PX : 0, all);
   const open = (ticket: Ticket) => navigate(detailPath(area, ticket.number));
 
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticket: Ticket) {
