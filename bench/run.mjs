@@ -14,6 +14,7 @@ import { benchEvents } from './events.mjs';
 import { benchNotify } from './notify.mjs';
 import { benchMail } from './mail.mjs';
 import { benchOutbox } from './outbox.mjs';
+import { benchQueue } from './queue.mjs';
 import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
 import { benchSearch } from './search.mjs';
@@ -35,6 +36,7 @@ const PARTS = {
   stalls: { run: benchStalls, byDefault: false, about: 'health beside the long answers (whole list, CSV, report, renames) at 100,000 tickets' },
   mail: { run: benchMail, byDefault: false, about: 'notification e-mails through a local SMTP relay, against bare TCP' },
   outbox: { run: benchOutbox, byDefault: false, about: '10,000 queued notification e-mails drained by the outbox worker, against raw sessions' },
+  queue: { run: benchQueue, byDefault: false, about: 'a chip or sort change to first rows at 100,000 tickets, 4× CPU throttling' },
   notify: { run: benchNotify, byDefault: false, about: 'p99 of a comment that notifies 20 people vs one that notifies none' },
 };
 
