@@ -88,7 +88,7 @@ export const TICKET_OPERATIONS: OperationSpec[] = [
     path: '/tickets/{id}',
     operationId: 'changeTicketStatus',
     summary: 'Assign, remove the developer, close or reopen',
-    description: '`{status: "assigned", developer_id}` assigns (`developer_id: null` removes the developer); `closed` closes; `opened` reopens.',
+    description: '`{status: "assigned", developer_id}` assigns (`developer_id: null` removes the developer); `closed` closes; `opened` reopens (a developer: gives back a ticket assigned to them).',
     tag: TAG,
     pathParams: TICKET_REF,
     body: { type: 'object', properties: { status: { enum: [...STATUSES] }, developer_id: { type: ['integer', 'null'] } }, required: ['status'] },

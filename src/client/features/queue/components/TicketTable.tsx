@@ -109,7 +109,7 @@ function Cell({ column, ticket, area }: { column: Column; ticket: Ticket; area: 
 
 export function TicketTable({ tickets, area, selection, sort }: TicketTableProps) {
   const [, navigate] = useLocation();
-  const [wrap, width] = useWidth<HTMLDivElement>();
+  const [wrap, width] = useWidth<HTMLDivElement>('ticket-table');
   const role = useAuth((state) => state.user?.role);
   const all = role === 'developer' ? COLUMNS.map((column) => (column.key === 'actions' ? { ...column, width: WIDE_ACTIONS_PX } : column)) : COLUMNS;
   const columns = fittingColumns(width, selection ? SELECT_PX : 0, all);
