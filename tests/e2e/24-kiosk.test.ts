@@ -71,7 +71,8 @@ journeyDescribe('journey 24: phone queue and kiosk board', () => {
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await visible(sheet);
     await sheet.getByRole('button', { name: 'Closed', exact: true }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('closed');
+    // Closed joins the admin's default (Opened, Assigned): every status, which the URL spells out.
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('opened,assigned,closed');
     await visible(page.getByRole('button', { name: 'Filters (1)' }));
     await j.screenshot(page, 'phone-filters-sheet-390');
     await axeClean(page, 'phone filters sheet');

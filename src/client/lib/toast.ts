@@ -1,7 +1,19 @@
 /** A module-level toast store: any code may announce; one <Toaster/> shows them (product.md#toasts). */
 export type ToastType = 'success' | 'error';
 
-export interface ToastItem {
+/** A button in the toast ("Undo"): it runs once, and the toast leaves. */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+  /** How long the toast stays, paused while hovered or focused. @default the Toaster's 4 s */
+  durationMs?: number;
+}
+
+export interface ToastItem extends ToastOptions {
   id: string;
   type: ToastType;
   message: string;
@@ -16,15 +28,15 @@ function set(next: readonly ToastItem[]) {
   for (const listener of [...listeners]) listener();
 }
 
-function add(type: ToastType, message: string): string {
+function add(type: ToastType, message: string, options: ToastOptions = {}): string {
   const id = `toast-${nextId++}`;
-  set([...items, { id, type, message }]);
+  set([...items, { id, type, message, ...options }]);
   return id;
 }
 
 export const toast = {
-  success: (message: string) => add('success', message),
-  error: (message: string) => add('error', message),
+  success: (message: string, options?: ToastOptions) => add('success', message, options),
+  error: (message: string, options?: ToastOptions) => add('error', message, options),
   /** One toast by id, or all of them. */
   dismiss(id?: string) {
     set(id === undefined ? [] : items.filter((item) => item.id !== id));
