@@ -24,10 +24,9 @@ export function createTransitions(app: ServerContext) {
   const unassign = db.prepare(`UPDATE tickets SET developer_id = NULL, developer_name = NULL, updated_at = $now
     WHERE id = $id AND status = 'assigned' AND developer_name IS NOT NULL`);
   const close = db.prepare(`UPDATE tickets SET status = 'closed', updated_at = $now WHERE id = $id AND status IN ('opened', 'assigned')`);
-  // A developer gives back a ticket they hold (design.md#permissions): open work again, as before they took it. A
-  // response this very assignment recorded (nothing touched the ticket since) goes too: an undone take is no response.
-  const release = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now,
-    responded_at = CASE WHEN responded_at = updated_at THEN NULL ELSE responded_at END
+  // A developer gives back a ticket they hold (design.md#permissions): open work again, as before they took it. Like
+  // the activity log, the service level keeps its response (the first assignment happened; design.md#service-levels).
+  const release = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now
     WHERE id = $id AND status = 'assigned' AND developer_id = $developer_id`);
   // Reopened work is open work again: whoever picks it up assigns it afresh. Its resolve clock starts again now.
   const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now,
