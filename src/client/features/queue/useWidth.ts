@@ -19,7 +19,7 @@ export function useWidth<E extends HTMLElement>(key?: string) {
       setWidth(now);
     };
     // A ResizeObserver reports after the browser's own layout; reading clientWidth now would force
-    // one more, synchronously, on every new list (bench/queue.mjs). Without it, measure now.
+    // one more, synchronously, on every new list (bench/queue-first-rows.mjs). Without it, measure now.
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     if (observer) observer.observe(element);
     else measure();
