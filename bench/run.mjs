@@ -15,6 +15,7 @@ import { benchNotify } from './notify.mjs';
 import { benchMail } from './mail.mjs';
 import { benchOutbox } from './outbox.mjs';
 import { benchQueue } from './queue.mjs';
+import { benchQueueRows } from './queue-first-rows.mjs';
 import { benchScale } from './scale.mjs';
 import { benchReports } from './reports.mjs';
 import { benchSearch } from './search.mjs';
@@ -38,6 +39,7 @@ const PARTS = {
   mail: { run: benchMail, byDefault: false, about: 'notification e-mails through a local SMTP relay, against bare TCP' },
   outbox: { run: benchOutbox, byDefault: false, about: '10,000 queued notification e-mails drained by the outbox worker, against raw sessions' },
   queue: { run: benchQueue, byDefault: false, about: '"Show more" at 2,000 cards and the kiosk page turn, 4× CPU throttling' },
+  'queue-rows': { run: benchQueueRows, byDefault: false, about: 'a chip or sort change to first rows at 100,000 tickets, 4× CPU throttling' },
   notify: { run: benchNotify, byDefault: false, about: 'p99 of a comment that notifies 20 people vs one that notifies none' },
   sla: { run: benchSla, byDefault: false, about: 'a service-level policy change at 100,000 open tickets, health meanwhile, and the idle timer sweep' },
 };

@@ -52,7 +52,7 @@ export const BULK_MESSAGES = {
   idsEmpty: 'Choose at least one ticket.',
   idsDuplicate: 'ids names a ticket more than once.',
   tooMany: `A bulk action takes at most ${BULK_MAX_TICKETS} tickets.`,
-  filter: 'filter must be an object of work-queue filters (q, status, app, priority, category_id, service_id, created_by_id, developer_id).',
+  filter: 'filter must be an object of work-queue filters (q, status, app, priority, category_id, service_id, created_by_id, developer_id, sla, due_before).',
   filterTooMany: (total: number) =>
     `The filter matches ${total} tickets; a bulk action takes at most ${BULK_MAX_TICKETS}. Narrow the filter and try again.`,
   developer: 'Developer must be selected.',

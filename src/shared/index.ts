@@ -7,6 +7,7 @@ export * from './ticketFields.ts';
 export * from './workQueue.ts';
 export * from './comments.ts';
 export * from './bulk.ts';
+export * from './ticketRules.ts';
 export * from './report.ts';
 export * from './csv.ts';
 export * from './audit.ts';

@@ -111,6 +111,8 @@ export const SERVER = {
   ticketReopened: 'Ticket reopened successfully',
   ticketAssigned: 'Ticket assigned successfully',
   developerRemoved: 'Developer removed successfully',
+  /** Our own: a developer gave back a ticket they held (the Undo of "Assign to me"). */
+  ticketGivenBack: 'Ticket given back',
   ticketStateConflict: 'The ticket is not in a state that allows this change.',
   notADeveloper: 'The selected user is not a developer.',
   accountCreated: 'Account created successfully',

@@ -43,9 +43,13 @@ export function formatDueDate(day: string | null | undefined): string {
   return match ? `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}` : '';
 }
 
-/** Past its due day (in the viewer's calendar) and not closed yet. */
+/** A moment's day in the viewer's calendar, `YYYY-MM-DD`. */
+export const localDay = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/** Past its due day (in the viewer's calendar) and not closed yet: the work queue's `due_before` of today, over open work. */
 export function isOverdue(ticket: { due_date: string | null; status: Status }, now = new Date()): boolean {
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const today = localDay(now);
   return ticket.due_date !== null && ticket.status !== 'closed' && ticket.due_date < today;
 }
 

@@ -105,7 +105,7 @@ export function parseViewInput(body: Record<string, unknown>): { input?: ViewInp
 
 /** A view every list offers, not stored: its query is made for the person looking. */
 export interface BuiltInView {
-  key: 'my-open-work' | 'unassigned';
+  key: 'my-open-work' | 'unassigned' | 'overdue';
   name: string;
   query: string;
 }
@@ -113,23 +113,29 @@ export interface BuiltInView {
 // Written as the list page writes its URL, so a built-in view and the same list saved are equal.
 const OPEN_WORK = ticketQueryString({ status: ['opened', 'assigned'] });
 const UNASSIGNED = ticketQueryString({ status: ['opened'], developer_id: 'none' });
+/** The list with its "Overdue" chip on: open work whose due date has passed, in the viewer's calendar. */
+const OVERDUE = 'overdue=1';
 
 /**
  * The built-in views of each role (product.md#saved-views). "My open work": a developer's tickets
  * assigned to them, support's and a super's own tickets, not closed. "Unassigned": opened
- * tickets without a developer. (SPEC's developer list reads `tab`, the others `scope`.)
+ * tickets without a developer. "Overdue": everyone's open work past its manual due date (the
+ * list asks for `due_before` today). (SPEC's developer list reads `tab`, the others `scope`.)
  */
 export const BUILT_IN_VIEWS: Record<Role, readonly BuiltInView[]> = {
   super: [
     { key: 'my-open-work', name: 'My open work', query: `scope=my&${OPEN_WORK}` },
     { key: 'unassigned', name: 'Unassigned', query: UNASSIGNED },
+    { key: 'overdue', name: 'Overdue', query: OVERDUE },
   ],
   support: [
     { key: 'my-open-work', name: 'My open work', query: OPEN_WORK },
     { key: 'unassigned', name: 'Unassigned', query: `scope=all&${UNASSIGNED}` },
+    { key: 'overdue', name: 'Overdue', query: `scope=all&${OVERDUE}` },
   ],
   developer: [
     { key: 'my-open-work', name: 'My open work', query: OPEN_WORK },
     { key: 'unassigned', name: 'Unassigned', query: `tab=all&${UNASSIGNED}` },
+    { key: 'overdue', name: 'Overdue', query: `tab=all&${OVERDUE}` },
   ],
 };

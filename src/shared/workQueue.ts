@@ -4,7 +4,7 @@
  * One parser and one writer, so the two can never disagree on a name or a value.
  */
 import { APPS, PRIORITIES, STATUSES, type AppName, type Priority } from './constants.ts';
-import { EXTRA_SORTS, type ExtraSort } from './ticketFields.ts';
+import { EXTRA_SORTS, isDueDate, type ExtraSort } from './ticketFields.ts';
 import type { FieldErrors } from './validators.ts';
 import type { Ticket } from './types.ts';
 
@@ -47,6 +47,8 @@ export interface TicketFilters {
   developer_id?: number | 'none';
   /** Service-level states (design.md#service-levels): due soon, breached, or both. */
   sla?: SlaFilter[];
+  /** A day `YYYY-MM-DD`: tickets due before it. With today and open work it is the "Overdue" filter (product.md#due-date). */
+  due_before?: string;
 }
 
 export interface TicketQuery extends TicketFilters {
@@ -74,7 +76,7 @@ export interface TicketStats {
   sla?: Record<SlaFilter, number>;
 }
 
-export const FILTER_PARAMS = ['q', 'status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id', 'sla'] as const;
+export const FILTER_PARAMS = ['q', 'status', 'app', 'priority', 'category_id', 'service_id', 'created_by_id', 'developer_id', 'sla', 'due_before'] as const;
 export const PAGE_PARAMS = [...FILTER_PARAMS, 'sort', 'limit', 'cursor'] as const;
 
 export const QUERY_MESSAGES = {
@@ -87,6 +89,7 @@ export const QUERY_MESSAGES = {
   id: 'must be a ticket, user, category or service id.',
   developer_id: 'developer_id must be an id or none.',
   sla: 'sla must be due_soon or breached.',
+  due_before: 'due_before must be a date (YYYY-MM-DD).',
   sort: `sort must be ${SORTS.slice(0, -1).join(', ')} or ${SORTS.at(-1)}.`,
   invalid: 'The list parameters are not valid.',
 } as const;
@@ -147,6 +150,9 @@ export function parseTicketQuery(params: URLSearchParams, names: readonly string
   if (developer === 'none') query.developer_id = 'none';
   else if (developer && ID.test(developer) && Number(developer) >= 1) query.developer_id = Number(developer);
   else if (developer) errors.developer_id = QUERY_MESSAGES.developer_id;
+  const dueBefore = get('due_before')?.trim();
+  if (dueBefore && isDueDate(dueBefore)) query.due_before = dueBefore;
+  else if (dueBefore) errors.due_before = QUERY_MESSAGES.due_before;
   const sort = get('sort')?.trim().toLowerCase();
   if (sort && (SORTS as readonly string[]).includes(sort)) query.sort = sort as Sort;
   else if (sort) errors.sort = QUERY_MESSAGES.sort;

@@ -25,6 +25,7 @@ export function matches(ticket: Ticket, filters: TicketFilters): boolean {
   if (filters.service_id !== undefined && ticket.service_id !== filters.service_id) return false;
   if (filters.created_by_id !== undefined && ticket.created_by_id !== filters.created_by_id) return false;
   if (filters.sla && !filters.sla.includes(ticket.sla?.state as SlaFilter)) return false;
+  if (filters.due_before !== undefined && !(ticket.due_date && ticket.due_date < filters.due_before)) return false;
   if (filters.developer_id === 'none') return !ticket.developer?.id;
   if (filters.developer_id !== undefined && ticket.developer?.id !== filters.developer_id) return false;
   return true;

@@ -70,8 +70,12 @@ journeyDescribe('journey 24: phone queue and kiosk board', () => {
     await page.getByRole('button', { name: /^Filters/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await visible(sheet);
+    // From 'All' (the admin's default is Opened and Assigned pressed), Closed alone.
+    await sheet.getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('opened,assigned,closed');
     await sheet.getByRole('button', { name: 'Closed', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('closed');
+    expect(await sheet.getByRole('button', { name: 'Closed', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await visible(page.getByRole('button', { name: 'Filters (1)' }));
     await j.screenshot(page, 'phone-filters-sheet-390');
     await axeClean(page, 'phone filters sheet');

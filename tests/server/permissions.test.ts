@@ -86,6 +86,8 @@ const ROWS: Array<[string, Expected, (caller: Caller) => Promise<Call> | Call]> 
   ['close an opened ticket', [401, 200, 200, 403, 403, 403], ticketPatch('opened', () => ({ status: 'closed' }))],
   ['close an assigned ticket', [401, 200, 200, 403, 200, 403], ticketPatch('assigned', () => ({ status: 'closed' }))],
   ['reopen a closed ticket', [401, 200, 200, 200, 403, 403], ticketPatch('closed', () => ({ status: 'opened' }))],
+  // Only its developer gives an assigned ticket back (the Undo of "Assign to me"); reopening needs a closed ticket.
+  ['give back an assigned ticket', [401, 409, 409, 409, 200, 403], ticketPatch('assigned', () => ({ status: 'opened' }))],
   ['GET /users', SUPER_ONLY, () => ({ method: 'GET', path: '/api/users' })],
   ['GET /developers', SUPER_ONLY, () => ({ method: 'GET', path: '/api/developers' })],
   [

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_VIEWS, parseTicketQuery, QUERY_MESSAGES, ticketQueryString, VIEW_LIMITS, VIEW_MESSAGES } from '../../src/shared/index.ts';
-import { createStaff, createTicket, createWorld, startTestServer, type Staff, type TestServer, type World } from './helpers.ts';
+import { createStaff, createTicket, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
@@ -174,6 +174,34 @@ describe('counts', () => {
       for (const views of Object.values(BUILT_IN_VIEWS)) {
         for (const view of views) expect((await fresh.call('POST', '/api/views', { token: world.admin.token, json: { name: `${view.key} ${views.length}${Math.random()}`, query: view.query } })).body.data.query).toBe(view.query);
       }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('the built-in Overdue: open work past its manual due date, counted as its list asks (due_before today, open statuses)', async () => {
+    const fresh = await startTestServer();
+    try {
+      const world = await createWorld(fresh);
+      const due = async (due_date: string, state: 'opened' | 'assigned' | 'closed') => {
+        const created = await fresh.call('POST', '/api/tickets', { token: world.owner.token, json: ticketBody(world, { due_date }) });
+        const number = created.body.data.number;
+        if (state !== 'opened') await fresh.call('PATCH', `/api/tickets/${number}`, { token: world.admin.token, json: { status: 'assigned', developer_id: world.developer.id } });
+        if (state === 'closed') await fresh.call('PATCH', `/api/tickets/${number}`, { token: world.admin.token, json: { status: 'closed' } });
+      };
+      await due('2026-01-05', 'opened');
+      await due('2026-01-06', 'assigned');
+      await due('2026-01-07', 'closed');
+      await due('2999-01-01', 'opened');
+      await createTicket(fresh, world, 'opened');
+      const overdue = BUILT_IN_VIEWS.super.find((view) => view.key === 'overdue')!;
+      expect(overdue).toMatchObject({ name: 'Overdue', query: 'overdue=1' });
+      expect(BUILT_IN_VIEWS.support.find((view) => view.key === 'overdue')?.query).toBe('scope=all&overdue=1');
+      expect(BUILT_IN_VIEWS.developer.find((view) => view.key === 'overdue')?.query).toBe('tab=all&overdue=1');
+      const today = new Date().toISOString().slice(0, 10);
+      const page = await fresh.call('GET', `/api/tickets?status=opened,assigned&due_before=${today}&limit=1`, { token: world.developer.token });
+      expect(page.body.data.total).toBe(2);
+      expect((await fresh.call('GET', `/api/tickets/stats?status=opened,assigned&due_before=${today}`, { token: world.admin.token })).body.data.total).toBe(2);
     } finally {
       await fresh.close();
     }

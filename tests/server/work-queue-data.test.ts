@@ -130,7 +130,8 @@ describe('storage limits', () => {
 
 describe('indexes', () => {
   const queries = ['', 'status=opened,assigned', 'app=shaq_app', 'priority=high', 'category_id=1', 'service_id=1', 'created_by_id=2',
-    'developer_id=3', 'developer_id=none', 'q=checkout', 'sort=oldest', 'sort=priority', 'sort=updated', 'sort=due', 'status=closed&sort=priority&q=pay'];
+    'developer_id=3', 'developer_id=none', 'q=checkout', 'sort=oldest', 'sort=priority', 'sort=updated', 'sort=due', 'status=closed&sort=priority&q=pay',
+    'due_before=2026-01-01', 'status=opened,assigned&due_before=2026-01-01&sort=priority'];
 
   it.each(queries)('serve every filter and sort: %s', (query) => {
     const plan = t.server.app.queue.plan(parseTicketQuery(new URLSearchParams(query)).query);
@@ -138,7 +139,8 @@ describe('indexes', () => {
     expect(plan[0]).toMatch(/^SCAN tickets USING INDEX tickets_(newest|priority|updated|due)$/);
   });
 
-  it.each(queries.filter((query) => !query.includes('q=')))('seek a narrow list combination by combination: %s', (query) => {
+  // A due day is no fact of a combination: those lists are read through tickets_due (see ticket-filters.ts).
+  it.each(queries.filter((query) => !query.includes('q=') && !query.includes('due_before')))('seek a narrow list combination by combination: %s', (query) => {
     const plan = t.server.app.queue.plan(parseTicketQuery(new URLSearchParams(query)).query);
     // The time sorts choose the page from the index alone; the rank sorts read the matches' ranks from their rows.
     const covering = /sort=(priority|due)/.test(query) ? '' : 'COVERING ';

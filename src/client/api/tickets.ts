@@ -83,18 +83,20 @@ export function useMyStatusCounts(filters: TicketFilters, options: { enabled?: b
 }
 
 /**
- * How many tickets a list holds (a saved view's count), from the server's kept index counts
- * (design.md#work-queue-api): the stats' total over every ticket, or for my-tickets (created OR
- * assigned, which stats cannot say) the total of a one-ticket page. Under the list's cache group,
- * so every ticket change refreshes it like the stat tiles.
+ * How many tickets a list holds (a saved view's count, the 'Overdue' chip's), from the server's
+ * kept index counts (design.md#work-queue-api): the stats' total over every ticket, or the total
+ * of a one-ticket page for my-tickets (created OR assigned, which stats cannot say) and for a due
+ * day (no kept count: one SQL count instead of the stats' six). Under the list's cache group, so
+ * every ticket change refreshes it like the stat tiles.
  */
 export function useTicketTotal(source: TicketSource, filters: TicketFilters, options: { enabled?: boolean } = {}) {
+  const byStats = source === 'all' && filters.due_before === undefined;
   return useQuery(
     source === 'all' ? [...GROUPS.tickets, 'total', filters] : [...GROUPS.mytickets, 'total', filters],
     async (signal) =>
-      source === 'all'
+      byStats
         ? (await request<Envelope<TicketStats>>(`/tickets/stats?${ticketQueryString(filters)}`, { signal })).data.total
-        : (await request<Envelope<TicketPage>>(ticketListPath('mine', { ...filters, limit: 1 }), { signal })).data.total,
+        : (await request<Envelope<TicketPage>>(ticketListPath(source, { ...filters, limit: 1 }), { signal })).data.total,
     options,
   );
 }

@@ -1,4 +1,7 @@
-/** Bottom-right toasts: 3 at a time, 4 s each, paused on hover or in a hidden tab, swipe right to dismiss. */
+/**
+ * Bottom-right toasts: 3 at a time, 4 s each (or their own time), paused on hover, while focus is
+ * inside, or in a hidden tab; swipe right to dismiss. A toast's action ("Undo") is a real button.
+ */
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { toast, toastStore, type ToastItem } from '../lib/toast.ts';
 import { Icon } from './Icon.tsx';
@@ -14,13 +17,13 @@ function subscribeVisibility(listener: () => void) {
 }
 
 /** Counts down only while not paused; what is left carries over to the next run. Shown again, it starts afresh. */
-function useDismissTimer(id: string, paused: boolean, shownAt: number) {
-  const remaining = useRef(DURATION_MS);
+function useDismissTimer(id: string, paused: boolean, durationMs: number, shownAt: number) {
+  const remaining = useRef(durationMs);
   const lastShown = useRef(shownAt);
   useEffect(() => {
     if (lastShown.current !== shownAt) {
       lastShown.current = shownAt;
-      remaining.current = DURATION_MS;
+      remaining.current = durationMs;
     }
     if (paused) return;
     const started = Date.now();
@@ -29,14 +32,16 @@ function useDismissTimer(id: string, paused: boolean, shownAt: number) {
       clearTimeout(timer);
       remaining.current -= Date.now() - started;
     };
-  }, [id, paused, shownAt]);
+  }, [id, paused, shownAt, durationMs]);
 }
 
 function Toast({ item, paused }: { item: ToastItem; paused: boolean }) {
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
+  const [focused, setFocused] = useState(false);
   const start = useRef<number | null>(null);
-  useDismissTimer(item.id, paused || dragging, item.shownAt);
+  useDismissTimer(item.id, paused || dragging || focused, item.durationMs ?? DURATION_MS, item.shownAt);
+  const action = item.action;
 
   const onPointerDown = (event: PointerEvent) => {
     start.current = event.clientX;
@@ -63,12 +68,27 @@ function Toast({ item, paused }: { item: ToastItem; paused: boolean }) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
     >
       <span className={styles.message}>
         <span>{item.message}</span>
         {item.detail && <span> {item.detail}</span>}
         {item.count > 1 && <span className={styles.count}> ({item.count})</span>}
       </span>
+      {action && (
+        <button
+          type="button"
+          className={styles.action}
+          onPointerDown={(event) => event.stopPropagation()}
+          onClick={() => {
+            toast.dismiss(item.id);
+            action.run();
+          }}
+        >
+          {action.label}
+        </button>
+      )}
       <button type="button" className={styles.close} aria-label="Close notification" onClick={() => toast.dismiss(item.id)}>
         <Icon name="close" size={16} />
       </button>

@@ -4,7 +4,7 @@ import { hashKey, snapshotOf, type QueryKey } from './queryCache.ts';
 import { cacheGeneration, refetchKey, subscribeClears, watch } from './queryWatch.ts';
 import { useLatest } from './useLatest.ts';
 
-export { invalidate, type QueryKey } from './queryCache.ts';
+export { invalidate, updateData, type QueryKey } from './queryCache.ts';
 export { clearQueries } from './queryWatch.ts';
 
 export interface QueryResult<T> {

@@ -165,6 +165,15 @@ export function invalidate(...prefixes: QueryKey[]): void {
   }
 }
 
+/** Replaces the data of every entry under a prefix that holds some (an optimistic change): watchers see it at once. */
+export function updateData(prefix: QueryKey, change: (data: unknown) => unknown): void {
+  for (const entry of entries.values()) {
+    if (entry.snapshot.data === undefined || !startsWith(entry.key, prefix)) continue;
+    const data = change(entry.snapshot.data);
+    if (data !== entry.snapshot.data) update(entry, { data });
+  }
+}
+
 /** Every entry a screen is watching now. */
 export const watchedEntries = (): Entry[] => [...entries.values()].filter((entry) => entry.listeners.size > 0);
 

@@ -5,12 +5,24 @@
  */
 export type ToastType = 'success' | 'error';
 
-export interface ToastItem {
+/** A button in the toast ("Undo"): it runs once, and the toast leaves. */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+  /** How long the toast stays, paused while hovered or focused. @default the Toaster's 4 s */
+  durationMs?: number;
+  /** A second sentence after the message, e.g. 'Try again in 15 minutes.' @default none */
+  detail?: string;
+}
+
+export interface ToastItem extends ToastOptions {
   id: string;
   type: ToastType;
   message: string;
-  /** A second sentence after the message, e.g. how long a 429 asks to wait. */
-  detail?: string;
   /** How many times this toast was announced. */
   count: number;
   /** Changes each time it is announced again: its time restarts. */
@@ -27,22 +39,24 @@ function set(next: readonly ToastItem[]) {
   for (const listener of [...listeners]) listener();
 }
 
-function add(type: ToastType, message: string, detail?: string): string {
+function add(type: ToastType, message: string, options: ToastOptions = {}): string {
   const shownAt = ++announcements;
-  const same = items.find((item) => item.type === type && item.message === message && item.detail === detail);
+  // A toast with an action belongs to one change (its Undo): it never merges with another.
+  const same = options.action
+    ? undefined
+    : items.find((item) => !item.action && item.type === type && item.message === message && item.detail === options.detail);
   if (same) {
     set(items.map((item) => (item === same ? { ...item, count: item.count + 1, shownAt } : item)));
     return same.id;
   }
   const id = `toast-${nextId++}`;
-  set([...items, { id, type, message, detail, count: 1, shownAt }]);
+  set([...items, { id, type, message, ...options, count: 1, shownAt }]);
   return id;
 }
 
 export const toast = {
-  success: (message: string) => add('success', message),
-  /** @param detail a second sentence, e.g. 'Try again in 15 minutes.' @default none */
-  error: (message: string, detail?: string) => add('error', message, detail),
+  success: (message: string, options?: ToastOptions) => add('success', message, options),
+  error: (message: string, options?: ToastOptions) => add('error', message, options),
   /** One toast by id, or all of them. */
   dismiss(id?: string) {
     set(id === undefined ? [] : items.filter((item) => item.id !== id));

@@ -63,7 +63,7 @@ export function useChange<V, R>(send: (vars: V) => Promise<R>, options: ChangeOp
     },
     onError(error, vars) {
       // A 429 also says how long to wait (docs/product.md#failures).
-      toast.error(error.message, waitHint(error));
+      toast.error(error.message, { detail: waitHint(error) });
       options.onError?.(error, vars);
     },
   });

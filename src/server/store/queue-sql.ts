@@ -5,7 +5,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { EXTRA_SORTS, type ExtraSort, QUERY_MESSAGES, ticketIdFromSearch, type Sort, type TicketFilters, type TicketQuery } from '../../shared/index.ts';
 import { invalid } from '../errors.ts';
-import { conditions, FACTS, type Facts, type Scope } from './ticket-filters.ts';
+import { conditions, dueCondition, FACTS, type Facts, type Scope } from './ticket-filters.ts';
 
 /** More words than this add nothing to a search but cost. */
 const SEARCH_MAX_WORDS = 8;
@@ -111,6 +111,11 @@ function filterSql(filters: TicketFilters, scope: Scope, walk = false): Clauses 
     sql.clauses.push(sla);
     sql.params.push(...filters.sla!);
   }
+  const due = dueCondition(filters);
+  if (due) {
+    sql.clauses.push(due.clause);
+    sql.params.push(...due.params);
+  }
   if (filters.q) {
     const words = ftsQuery(filters.q);
     const match = words && ftsMatch(words, filters, scope);
@@ -211,7 +216,9 @@ const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters
 export function countSql(filters: TicketFilters, scope: Scope, fewInStates = false): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
-  if (!byNumber && !filters.sla?.length && (words || (!filters.q && constraints(filters, scope) >= 2))) {
+  // The facet tokens know no service-level state nor due day: those are counted over their own index.
+  const facetsAnswer = !filters.sla?.length && filters.due_before === undefined;
+  if (!byNumber && facetsAnswer && (words || (!filters.q && constraints(filters, scope) >= 2))) {
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
   if (filters.sla?.length && (fewInStates || (!filters.q && constraints(filters, scope) === 0))) {

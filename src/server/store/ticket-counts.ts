@@ -13,7 +13,7 @@
 import { FILTER_PARAMS, type TicketFilters } from '../../shared/index.ts';
 import { dataVersionReader, type Db } from '../db/database.ts';
 import { createFactCounts, type Change, type Combination } from './ticket-facts.ts';
-import { FACTS, rowMatcher, type Scope } from './ticket-filters.ts';
+import { beyondFacts, FACTS, rowMatcher, type Scope } from './ticket-filters.ts';
 
 /** Kept counts are small: this many stay a minor share of the server's memory (bench/README.md). */
 const COUNTS_MAX = 10_000;
@@ -83,8 +83,8 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
     facts.apply(written);
     const touched: string[] = [];
     for (const [key, entry] of entries) {
-      // A change of any text may change what a search finds: searches are recounted.
-      if (entry.filters.q) {
+      // A change of any text may change what a search finds, and the changes carry no due day: both are recounted.
+      if (beyondFacts(entry.filters)) {
         entries.delete(key);
         touched.push(key);
         continue;
@@ -110,7 +110,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
 
     /** The kept combinations a list's filters match (not a search's words), or undefined when SQL should look. */
     combinations(filters: TicketFilters, scope: Scope): Combination[] | undefined {
-      return db.isTransaction || filters.q || filters.sla ? undefined : facts.matching(countKey(filters, scope), filters, scope);
+      return db.isTransaction || beyondFacts(filters) || filters.sla ? undefined : facts.matching(countKey(filters, scope), filters, scope);
     },
 
     count(filters: TicketFilters, scope: Scope): number {
@@ -124,7 +124,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
         entries.set(key, kept);
         return kept.n;
       }
-      const combinations = filters.q ? undefined : facts.matching(key, filters, scope);
+      const combinations = beyondFacts(filters) ? undefined : facts.matching(key, filters, scope);
       const n = combinations?.reduce((sum, combination) => sum + combination.n, 0) ?? countNow(filters, scope);
       if (entries.size >= COUNTS_MAX) {
         // A list no longer followed can't be told it changed: its cached pages go with it.

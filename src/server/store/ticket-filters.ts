@@ -4,6 +4,10 @@
  * facet tokens of migration 3 (the FTS count) and the same test on one row in memory
  * (ticket-facts.ts, ticket-counts.ts), so the three can never disagree.
  *
+ * The due day is not a fact: a range over `due_rank` (the tickets_due index holds every filter
+ * column after it), with no facet token or combination, so a list asking for it is counted and
+ * paged by SQL and recounted after any write, as a search is (see `beyondFacts`).
+ *
  * Adding a filter: its parameter in src/shared/workQueue.ts, its column in Facts and an entry in
  * FILTERS here, and a migration putting the column in ticket_facts, the sort indexes,
  * tickets_combination and the facets (see migrations 3 and 8).
@@ -28,6 +32,11 @@ export interface Facts {
 }
 export type Fact = keyof Facts;
 type Value = Facts[Fact];
+
+/** A row as the due filter sees it: its due day, or null for none. */
+export interface DueFacts {
+  due_date?: string | null;
+}
 
 /** One constraint of a list: as SQL, as facet tokens, and as a test of one row. */
 export interface Condition {
@@ -116,8 +125,20 @@ function scopeCondition(scope: Scope): Condition[] {
 /** Every constraint of a list, scope first. */
 export const conditions = (filters: TicketFilters, scope: Scope): Condition[] => [...scopeCondition(scope), ...filterConditions(filters)];
 
+/** Whether a list asks what the facts cannot answer (a search's words, a due day): SQL counts it, and any write may change it. */
+export const beyondFacts = (filters: TicketFilters) => Boolean(filters.q) || filters.due_before !== undefined;
+
+/** The due filter's clause (over migration 5's due_rank, which puts no due day last) and its test of one row. */
+export function dueCondition(filters: TicketFilters): { clause: string; params: SQLInputValue[]; matches(row: DueFacts): boolean } | undefined {
+  const before = filters.due_before;
+  if (before === undefined) return undefined;
+  return { clause: 'due_rank < ?', params: [before], matches: (row) => typeof row.due_date === 'string' && row.due_date < before };
+}
+
 /** The in-memory twin of the SQL clauses: whether one row is in the list (a search's words aside). */
-export function rowMatcher(filters: TicketFilters, scope: Scope): (row: Facts) => boolean {
-  const tests = conditions(filters, scope).map((condition) => condition.matches);
+export function rowMatcher(filters: TicketFilters, scope: Scope): (row: Facts & DueFacts) => boolean {
+  const tests: ((row: Facts & DueFacts) => boolean)[] = conditions(filters, scope).map((condition) => condition.matches);
+  const due = dueCondition(filters);
+  if (due) tests.push(due.matches);
   return (row) => tests.every((test) => test(row));
 }

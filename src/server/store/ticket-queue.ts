@@ -98,7 +98,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
     /** EXPLAIN QUERY PLAN of a page's statements, every way of reading it: the tests hold every filter and sort to an index. */
     plan(query: TicketQuery, scope: Scope = {}): string[] {
       const explain = (sql: Sql) => (db.prepare(`EXPLAIN QUERY PLAN ${sql.text}`).all(...sql.params) as { detail: string }[]).map((row) => row.detail);
-      const seek = query.q ? [] : explain(combinationPageSql(query, counts.combinations(query, scope) ?? [], PAGE_COLUMNS, 1));
+      const seek = query.q || query.due_before ? [] : explain(combinationPageSql(query, counts.combinations(query, scope) ?? [], PAGE_COLUMNS, 1));
       return [true, false].flatMap((walk) => explain(pageSql(query, scope, PAGE_COLUMNS, 1, walk))).concat(explain(countSql(query, scope)), seek);
     },
   };

@@ -24,6 +24,10 @@ export function createTransitions(app: ServerContext) {
   const unassign = db.prepare(`UPDATE tickets SET developer_id = NULL, developer_name = NULL, updated_at = $now
     WHERE id = $id AND status = 'assigned' AND developer_name IS NOT NULL`);
   const close = db.prepare(`UPDATE tickets SET status = 'closed', updated_at = $now WHERE id = $id AND status IN ('opened', 'assigned')`);
+  // A developer gives back a ticket they hold (design.md#permissions): open work again, as before they took it. Like
+  // the activity log, the service level keeps its response (the first assignment happened; design.md#service-levels).
+  const release = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now
+    WHERE id = $id AND status = 'assigned' AND developer_id = $developer_id`);
   // Reopened work is open work again: whoever picks it up assigns it afresh. Its resolve clock starts again now.
   const reopen = db.prepare(`UPDATE tickets SET status = 'opened', developer_id = NULL, developer_name = NULL, updated_at = $now,
     sla_clock_at = $now WHERE id = $id AND status = 'closed'`);
@@ -49,8 +53,11 @@ export function createTransitions(app: ServerContext) {
     return SERVER.ticketAssigned;
   }
 
-  /** Returns the success message, or throws forbidden, conflict or invalid (403 / 409 / 422). Call inside a transaction. */
-  function changeWithin(ticket: TicketRow, actor: User, body: Record<string, unknown>): string {
+  /**
+   * Returns the success message, or throws forbidden, conflict or invalid (403 / 409 / 422). Call inside a transaction.
+   * @param giveBack a developer's `opened` on a ticket they hold gives it back (PATCH only; a bulk reopen never does) @default false
+   */
+  function changeWithin(ticket: TicketRow, actor: User, body: Record<string, unknown>, giveBack = false): string {
     const status = body.status;
     if (typeof status !== 'string' || !(STATUSES as readonly string[]).includes(status)) throw invalid({ status: VALIDATION.status });
 
@@ -72,14 +79,18 @@ export function createTransitions(app: ServerContext) {
       return SERVER.ticketClosed;
     }
 
-    if (actor.role === 'developer') throw forbidden();
+    if (actor.role === 'developer') {
+      if (!giveBack || ticket.status !== 'assigned' || ticket.developer_id !== actor.id) throw forbidden();
+      apply(ticket, actor, 'unassigned', { kind: 'unassigned' }, (at) => release.run({ now: at, id: ticket.id, developer_id: actor.id }));
+      return SERVER.ticketGivenBack;
+    }
     apply(ticket, actor, 'opened', { kind: 'reopened' }, (at) => reopen.run({ now: at, id: ticket.id }));
     return SERVER.ticketReopened;
   }
 
   return {
     /** One ticket's change in its own transaction (PATCH /tickets/{id}). */
-    change: (ticket: TicketRow, actor: User, body: Record<string, unknown>) => transaction(db, () => changeWithin(ticket, actor, body)),
+    change: (ticket: TicketRow, actor: User, body: Record<string, unknown>) => transaction(db, () => changeWithin(ticket, actor, body, true)),
     /** The same change inside a transaction the caller holds (POST /tickets/bulk). */
     changeWithin,
   };

@@ -27,9 +27,11 @@ describe('/admin/tickets', () => {
     renderApp('/admin/tickets');
     await screen.findByText('Opened one');
     expect(titles()).toEqual(['Opened one', 'Assigned one', 'Reopened one']);
+    // The default shows as the chips it is: Opened and Assigned pressed.
+    expect(['Opened', 'Assigned', 'Closed'].map((name) => screen.getByRole('button', { name }).getAttribute('aria-pressed'))).toEqual(['true', 'true', 'false']);
+    fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
+    await waitFor(() => expect(titles()).toEqual(['Assigned one']));
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
-    await waitFor(() => expect(titles()).toEqual(['Closed one']));
-    fireEvent.click(screen.getByRole('button', { name: 'Assigned' }));
     await waitFor(() => expect(titles()).toEqual(['Assigned one', 'Closed one']));
   });
 
@@ -47,6 +49,7 @@ describe('/admin/tickets', () => {
     serve([opened], []);
     renderApp('/admin/tickets');
     await screen.findByText('Opened one');
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
     await screen.findByText('No closed tickets yet.');
     fireEvent.click(screen.getByRole('button', { name: 'My Tickets' }));
@@ -61,9 +64,8 @@ describe('/admin/tickets', () => {
     await screen.findByText('You have no Opened or assigned ticket.');
     expect(screen.queryByText('Closed one')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
-    await waitFor(() => expect(window.location.search).toBe('?status=opened'));
+    await waitFor(() => expect(window.location.search).toBe('?status=assigned'));
     await screen.findByText('You have no Opened or assigned ticket.');
-    fireEvent.click(screen.getByRole('button', { name: 'Opened' }));
     fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
     await screen.findByText('Closed one');
   });

@@ -38,7 +38,10 @@ describe('the list toolbar on a phone', () => {
     fireEvent.click(button);
     const sheet = await screen.findByRole('dialog', { name: 'Filters' });
     expect(sheet.contains(document.activeElement)).toBe(true);
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Closed' }));
+    // From 'All' (the admin's default is Opened and Assigned pressed), Closed alone.
+    fireEvent.click(within(sheet).getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('status')).toBe('opened,assigned,closed'));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Closed' }));
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('status')).toBe('closed'));
     // Still open after a choice; the count follows.
     expect(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Closed' }).getAttribute('aria-pressed')).toBe('true');

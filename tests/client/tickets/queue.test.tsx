@@ -6,7 +6,8 @@ import { fakeApi, renderApp, signInAs, ticketRoutes, type FakeRequest } from '..
 import { ADMIN, CATEGORIES, DEVELOPERS, SERVICES, SUPPORT, list, makeTicket, newestFirst } from './fixtures.ts';
 
 const titles = () => screen.queryAllByRole('article').map((card) => card.querySelector('h3')?.textContent);
-const listCalls = (calls: FakeRequest[]) => calls.filter((call) => /^\/tickets(\/myTickets)?(\?|$)/.test(call.path));
+/** Page requests, not the one-ticket pages that only count (My Tickets' chips, the Overdue chip). */
+const listCalls = (calls: FakeRequest[]) => calls.filter((call) => /^\/tickets(\/myTickets)?(\?|$)/.test(call.path) && !call.path.endsWith('limit=1'));
 const search = () => screen.getByRole('searchbox', { name: 'Search tickets' }) as HTMLInputElement;
 const chip = (name: string) => within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', { name });
 
@@ -83,13 +84,14 @@ describe('the URL holds the list state', () => {
     const server = serve(QUEUE);
     renderApp('/admin/tickets');
     await screen.findByText('Zebra printer jam');
+    // The default's chips (Opened, Assigned) are pressed: Assigned off, Closed on.
+    fireEvent.click(chip('Assigned'));
     fireEvent.click(chip('Closed'));
-    fireEvent.click(chip('Opened'));
     fireEvent.change(screen.getByLabelText('Priority'), { target: { value: 'low' } });
     fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'oldest' } });
-    expect(window.location.search).toBe('?status=closed%2Copened&priority=low&sort=oldest');
+    expect(window.location.search).toBe('?status=opened%2Cclosed&priority=low&sort=oldest');
     await waitFor(() => expect(titles()).toEqual(['Refund stuck', 'Zebra scanner offline']));
-    expect(listCalls(server.calls).at(-1)?.path).toBe('/tickets?status=closed%2Copened&priority=low&sort=oldest&limit=50');
+    expect(listCalls(server.calls).at(-1)?.path).toBe('/tickets?status=opened%2Cclosed&priority=low&sort=oldest&limit=50');
   });
 
   it('a link to a filtered list opens that list: scope, chips, search and sort included', async () => {
@@ -111,15 +113,17 @@ describe('the URL holds the list state', () => {
     serve(QUEUE);
     renderApp('/admin/tickets');
     await screen.findByText('Zebra printer jam');
-    fireEvent.click(chip('Closed'));
+    fireEvent.click(chip('All'));
     await screen.findByText('Refund stuck');
     await act(async () => window.history.back());
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(titles()).toEqual(['Zebra scanner offline', 'Zebra printer jam', 'Login loops']);
+    expect(chip('All').getAttribute('aria-pressed')).toBe('false');
     expect(chip('Closed').getAttribute('aria-pressed')).toBe('false');
     await act(async () => window.history.forward());
-    await waitFor(() => expect(window.location.search).toBe('?status=closed'));
-    expect(titles()).toEqual(['Refund stuck']);
+    await waitFor(() => expect(window.location.search).toBe('?status=opened%2Cassigned%2Cclosed'));
+    expect(titles()).toEqual(['Zebra scanner offline', 'Zebra printer jam', 'Refund stuck', 'Login loops']);
+    expect(chip('All').getAttribute('aria-pressed')).toBe('true');
   });
 
   it('the search is sent 250 ms after the last key; refining it replaces the history entry', async () => {
@@ -185,14 +189,14 @@ describe('the URL holds the list state', () => {
 });
 
 describe('table view', () => {
-  it('lists number, title, status, priority, app, creator, developer and updated; remembered per user', async () => {
+  it('lists number, title, status, priority, app, creator, developer, age, due and updated, and the quick action; remembered per user', async () => {
     const me = signInAs(ADMIN);
     serve(QUEUE);
     const first = renderApp('/admin/tickets');
     await screen.findByText('Zebra printer jam');
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Number', 'Title', 'Status', 'Priority', 'App', 'Created by', 'Developer', 'Updated']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Number', 'Title', 'Status', 'Priority', 'App', 'Created by', 'Developer', 'Age', 'Due', 'Updated', 'Actions']);
     const cells = within(within(table).getAllByRole('row')[2]!).getAllByRole('cell').map((td) => td.textContent);
     // The first column holds the bulk-action checkbox (bulk.test.tsx).
     expect(cells.slice(1, 8)).toEqual([QUEUE[1]!.number, 'Zebra printer jam', 'assigned', 'high', 'Consumer app', 'Sam', 'Dora']);

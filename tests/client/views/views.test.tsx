@@ -110,6 +110,8 @@ describe('the views in the navigation', () => {
     expect(within(viewsList()).queryByRole('button', { name: /Actions for/ })).toBeNull();
     // My open work: assigned to me and not closed (Printer jam).
     expect(viewLink(/^My open work/).textContent).toBe('My open work, 1 ticket');
+    // Overdue: everyone's open work past its due date (none here).
+    await waitFor(() => expect(viewLink(/^Overdue/).textContent).toBe('Overdue, 0 tickets'));
     fireEvent.keyDown(viewLink(/^Team open/), { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
@@ -117,6 +119,30 @@ describe('the views in the navigation', () => {
     fireEvent.click(viewLink(/^Team open/));
     await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/developer?tab=all&status=opened'));
     expect(screen.getByRole('button', { name: 'Views' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('the built-in Overdue counts open work past its due date and opens the list with the Overdue chip on', async () => {
+    signInAs(ADMIN);
+    const late = newestFirst(
+      makeTicket({ title: 'Late and open', due_date: '2020-03-01' }),
+      makeTicket({ title: 'Late and taken', status: 'assigned', developer: { id: DEV.id, name: 'Dora' }, due_date: '2020-03-02' }),
+      makeTicket({ title: 'Late but closed', status: 'closed', due_date: '2020-03-03' }),
+      makeTicket({ title: 'Due later', due_date: '2999-01-01' }),
+      makeTicket({ title: 'No due date' }),
+    );
+    const server = serve([], late);
+    renderApp('/admin');
+    await waitFor(() => expect(viewLink(/^Overdue/).textContent).toBe('Overdue, 2 tickets'));
+    // Its count asks what the list will: open work due before today, as one page's total.
+    expect(server.calls.some((call) => /^\/tickets\?status=opened%2Cassigned&due_before=\d{4}-\d{2}-\d{2}&limit=1$/.test(call.path))).toBe(true);
+    fireEvent.click(viewLink(/^Overdue/));
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/admin/tickets?overdue=1'));
+    await screen.findByRole('heading', { name: 'Late and open' });
+    expect(screen.getByRole('heading', { name: 'Late and taken' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Late but closed' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Due later' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Overdue' }).getAttribute('aria-pressed')).toBe('true');
+    expect(viewLink(/^Overdue/).getAttribute('aria-current')).toBe('page');
   });
 
   it('a server without views (an older one) shows no Views section at all', async () => {

@@ -15,6 +15,8 @@ export interface ListState {
   sort?: Sort;
   /** Absent means the view this user last chose on this device. */
   view?: TicketView;
+  /** The 'Overdue' chip: open work past its due day, today in the viewer's calendar (so the URL stays right tomorrow). */
+  overdue?: boolean;
 }
 
 export interface ListUrlConfig {
@@ -25,6 +27,7 @@ export interface ListUrlConfig {
 }
 
 const VIEWS: readonly TicketView[] = ['cards', 'table'];
+const OVERDUE_PARAM = 'overdue';
 
 /** Reads the list state; values it does not know fall back to the defaults instead of failing. */
 export function readListState(search: string, config: ListUrlConfig): ListState {
@@ -39,6 +42,7 @@ export function readListState(search: string, config: ListUrlConfig): ListState 
     filters,
     sort,
     view: view && VIEWS.includes(view) ? view : undefined,
+    overdue: params.get(OVERDUE_PARAM) === '1' || undefined,
   };
 }
 
@@ -48,12 +52,13 @@ export function listSearch(state: ListState, config: ListUrlConfig): string {
   if (state.scope !== config.scopes[0]) parts.push(`${config.param}=${encodeURIComponent(state.scope)}`);
   const query = ticketQueryString({ ...state.filters, sort: state.sort });
   if (query) parts.push(query);
+  if (state.overdue) parts.push(`${OVERDUE_PARAM}=1`);
   if (state.view) parts.push(`view=${state.view}`);
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
-/** Filters the user chose beyond the status chips: an empty list then means "nothing matches". */
-export function hasNarrowingFilters(filters: TicketFilters): boolean {
+/** Filters the user chose beyond the status chips ('Overdue' among them): an empty list then means "nothing matches". */
+export function hasNarrowingFilters(filters: TicketFilters, overdue = false): boolean {
   const { status: _status, ...rest } = filters;
-  return Object.values(rest).some((value) => value !== undefined && value !== '');
+  return overdue || Object.values(rest).some((value) => value !== undefined && value !== '');
 }

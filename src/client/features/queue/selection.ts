@@ -4,6 +4,10 @@
  * functions over a value, so the rules are tested without a screen; useSelection holds one per list.
  */
 import { useState } from 'react';
+import { BULK_ACTIONS_BY_ROLE, type BulkAction } from '../../../shared/bulk.ts';
+import { bulkActionApplies, type RuleUser } from '../../../shared/ticketRules.ts';
+import type { Ticket } from '../../../shared/types.ts';
+import type { StoredStatus } from '../../../shared/workQueue.ts';
 
 export interface Selection {
   /** Ticket numbers chosen row by row. */
@@ -58,4 +62,24 @@ export function useSelection(listKey: string): [Selection, (next: Selection) => 
   const [held, setHeld] = useState({ key: listKey, selection: NO_SELECTION });
   const selection = held.key === listKey ? held.selection : NO_SELECTION;
   return [selection, (next) => setHeld({ key: listKey, selection: next })];
+}
+
+/** The statuses a bulk action changes: with "all matching", only the filter's statuses are known of the rows not loaded. */
+const ACTION_STATUSES: Record<BulkAction, readonly StoredStatus[]> = {
+  assign: ['opened', 'assigned'],
+  remove_developer: ['assigned'],
+  close: ['opened', 'assigned'],
+  reopen: ['closed'],
+};
+
+/**
+ * The bulk actions that can change at least one selected ticket (design.md#permissions): rows
+ * chosen one by one are known; "all matching" is judged by the filter's statuses.
+ * @param statuses the list's status filter; undefined is every status
+ */
+export function offeredActions(user: RuleUser, selection: Selection, loaded: readonly Ticket[], statuses: readonly StoredStatus[] | undefined): BulkAction[] {
+  const actions = BULK_ACTIONS_BY_ROLE[user.role];
+  if (selection.allMatching) return actions.filter((action) => !statuses || ACTION_STATUSES[action].some((status) => statuses.includes(status)));
+  const chosen = loaded.filter((ticket) => selection.numbers.has(ticket.number));
+  return actions.filter((action) => chosen.some((ticket) => bulkActionApplies(action, user, ticket)));
 }

@@ -4,13 +4,14 @@
  * was); refining a search replaces it, so Back does not replay every word typed.
  */
 import { useSearch, useLocation } from 'wouter';
-import type { Status } from '../../../shared/constants.ts';
-import type { TicketFilters } from '../../../shared/workQueue.ts';
-import { useTicketPages, useTicketStats, useMyStatusCounts } from '../../api/tickets.ts';
+import { localDay } from '../../../shared/ticketFields.ts';
+import type { StoredStatus, TicketFilters } from '../../../shared/workQueue.ts';
+import { useTicketPages, useTicketStats, useMyStatusCounts, useTicketTotal } from '../../api/tickets.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useSavedScroll, useScrollMemory } from '../../lib/scrollMemory.ts';
 import type { TicketView } from './components/TicketPages.tsx';
 import { emptyFor, type ListEmpty } from './emptyState.ts';
+import { OPEN_STATUSES, statusesForUrl, toggleStatus } from './filterState.ts';
 import { hasNarrowingFilters, listSearch, type ListState } from './listUrl.ts';
 import { listRequest, listUrlConfig } from './listRequest.ts';
 import type { ListConfig } from './scopes.ts';
@@ -21,12 +22,13 @@ export function useTicketList(config: ListConfig) {
   const [path, navigate] = useLocation();
   const userId = useAuth((state) => state.user?.id);
   const urlConfig = listUrlConfig(config);
-  const { state, scope, query, countFilters } = listRequest(config, search, userId);
+  const { state, scope, query, countFilters, shown, overdue } = listRequest(config, search, userId);
 
   const go = (next: ListState, replace = false) => navigate(path + listSearch(next, urlConfig), { replace });
   const setFilters = (filters: TicketFilters, replace = false) => go({ ...state, filters }, replace);
 
-  const selected = state.filters.status ?? [];
+  const setShown = (next: StoredStatus[], nextOverdue = overdue) =>
+    go({ ...state, filters: { ...state.filters, status: statusesForUrl(next, scope) }, overdue: nextOverdue || undefined });
 
   const address = path + (search ? `?${search}` : '');
   const memory = useSavedScroll(address);
@@ -35,10 +37,12 @@ export function useTicketList(config: ListConfig) {
   const stats = useTicketStats(countFilters, { enabled: scope.counts === 'stats' });
   const mine = useMyStatusCounts(countFilters, { enabled: scope.counts === 'mine' });
   const counts = scope.counts === 'stats' ? stats : mine;
+  // The Overdue chip's count: today's overdue open work under the other filters.
+  const overdueCount = useTicketTotal(scope.source, { ...countFilters, status: [...OPEN_STATUSES], due_before: localDay() });
 
-  const narrowed = hasNarrowingFilters(state.filters);
+  const narrowed = hasNarrowingFilters(state.filters, overdue);
   const scopeTotal = counts.data?.total ?? (counts.error ? 0 : undefined);
-  const empty: ListEmpty | undefined = scopeTotal === undefined && !narrowed ? undefined : emptyFor(scope, selected as Status[], scopeTotal ?? 0, narrowed);
+  const empty: ListEmpty | undefined = scopeTotal === undefined && !narrowed ? undefined : emptyFor(scope, shown, scopeTotal ?? 0, narrowed);
 
   return {
     state,
@@ -48,17 +52,25 @@ export function useTicketList(config: ListConfig) {
     counts: counts.data?.status,
     /** Due soon and breached under the other filters; only a stats scope knows them. */
     slaCounts: scope.counts === 'stats' ? stats.data?.sla : undefined,
+    overdueCount: overdueCount.data,
+    /** The pressed status chips; [] is 'All'. */
+    shown,
+    overdue,
     empty,
     view: state.view ?? storedView(userId),
     setScope: (value: string) => go({ ...state, scope: value }),
     setFilters,
+    toggleStatus: (status: StoredStatus) => setShown(toggleStatus(shown, status), overdue && status !== 'closed'),
+    showAll: () => setShown([]),
+    /** Overdue keeps open work only: turning it on lets go of 'Closed'. */
+    toggleOverdue: () => setShown(overdue ? shown : shown.filter((status) => status !== 'closed'), !overdue),
     setSort: (sort: ListState['sort']) => go({ ...state, sort }),
     setView(view: TicketView) {
       storeView(userId, view);
       go({ ...state, view }, true);
     },
-    /** Keeps the scope, sort and view; drops search, status chips and the other filters. */
-    clearFilters: () => go({ ...state, filters: {} }),
+    /** Keeps the scope, sort and view; drops search, status chips, 'Overdue' and the other filters. */
+    clearFilters: () => go({ ...state, filters: {}, overdue: undefined }),
   };
 }
 

@@ -7,6 +7,7 @@ import { truncateName, truncateTitle } from '../../../../shared/format.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CommentCount } from './CommentCount.tsx';
+import { QuickAction } from './QuickAction.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
 import { Deadlines } from '../../../components/Deadlines.tsx';
@@ -31,6 +32,7 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
   const close = useChangeStatus({ onSuccess: () => setConfirming(false), onError: () => setConfirming(false) });
   const developer = ticket.developer?.name ? truncateName(ticket.developer.name) : NO_VALUE;
   const shown = truncateTitle(ticket.title);
+  const specClose = canCloseFromCard(ticket, firstName);
 
   return (
     <article className={styles.card}>
@@ -67,11 +69,13 @@ export function TicketCard({ ticket, area }: TicketCardProps) {
       <div className={styles.bottom}>
         <StatusBadge status={ticket.status} />
         <CommentCount count={ticket.comment_count} />
-        {canCloseFromCard(ticket, firstName) && (
+        {specClose && (
           <Button variant="danger" size="sm" className={styles.action} onClick={() => setConfirming(true)}>
             Close Ticket
           </Button>
         )}
+        {/* product.md's own 'Close Ticket' keeps its question; the quick action covers every other case. */}
+        <QuickAction ticket={ticket} without={specClose ? ['close'] : []} className={styles.action} />
       </div>
       {confirming && (
         <ConfirmDialog

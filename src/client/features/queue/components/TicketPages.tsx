@@ -9,7 +9,7 @@ import type { InfiniteQueryResult } from '../../../lib/infiniteQuery.ts';
 import { Button } from '../../../components/Button.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
 import { TicketGrid } from './TicketGrid.tsx';
-import { TicketTable, type TableSelection } from './TicketTable.tsx';
+import { TicketTable, type TableSelection, type TableSort } from './TicketTable.tsx';
 import type { Area } from '../../../lib/paths.ts';
 import styles from './TicketGrid.module.css';
 
@@ -24,11 +24,13 @@ export interface TicketPagesProps {
   view?: TicketView;
   /** Checkboxes in the table view (bulk actions). @default none */
   selection?: TableSelection;
+  /** Sortable headers in the table view. @default none */
+  sort?: TableSort;
 }
 
 const loadedTickets = (pages: readonly TicketPage[] | undefined): Ticket[] => pages?.flatMap((page) => page.list) ?? [];
 
-export function TicketPages({ query, area, empty, view = 'cards', selection }: TicketPagesProps) {
+export function TicketPages({ query, area, empty, view = 'cards', selection, sort }: TicketPagesProps) {
   return (
     <QueryState query={query}>
       {(pages) => {
@@ -37,7 +39,7 @@ export function TicketPages({ query, area, empty, view = 'cards', selection }: T
         const total = Math.max(pages[0]?.total ?? 0, tickets.length);
         return (
           <div className={styles.wrap}>
-            {view === 'table' ? <TicketTable tickets={tickets} area={area} selection={selection} /> : <TicketGrid tickets={tickets} area={area} />}
+            {view === 'table' ? <TicketTable tickets={tickets} area={area} selection={selection} sort={sort} /> : <TicketGrid tickets={tickets} area={area} />}
             {query.hasNextPage && (
               <div className={styles.more}>
                 <Button variant="secondary" aria-busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

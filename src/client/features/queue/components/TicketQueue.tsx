@@ -30,15 +30,16 @@ function Empty({ empty, list }: { empty: ListEmpty | undefined; list: TicketList
 
 export function TicketQueue({ config }: { config: ListConfig }) {
   const list = useTicketList(config);
-  const role = useAuth((state) => state.user?.role);
+  const user = useAuth((state) => state.user);
   const [selection, setSelection] = useSelection(`${list.state.scope}?${ticketQueryString(list.query)}&${list.view}`);
   const pages = list.pages.data;
-  const loaded = pages?.flatMap((page) => page.list.map((ticket) => ticket.number)) ?? [];
+  const tickets = pages?.flatMap((page) => page.list) ?? [];
+  const loaded = tickets.map((ticket) => ticket.number);
   const total = Math.max(pages?.[0]?.total ?? 0, loaded.length);
   const { sort: _sort, ...filter } = list.query;
   // "All matching" is sent as a filter over every ticket: only a scope that is one (not an admin's created-or-assigned) can offer it.
   const matchingFilter: TicketFilters | undefined = list.scope.counts === 'stats' ? filter : undefined;
-  const bulk = list.view === 'table' && role !== undefined;
+  const bulk = list.view === 'table' && user !== null;
 
   const tableSelection: TableSelection = {
     isSelected: (number) => isSelected(selection, number),
@@ -50,14 +51,15 @@ export function TicketQueue({ config }: { config: ListConfig }) {
   return (
     <>
       <TicketToolbar list={list} config={config} />
-      {bulk && (
-        <BulkBar selection={selection} onSelect={setSelection} loaded={loaded} total={total} filter={matchingFilter} role={role} area={config.area} />
+      {bulk && user && (
+        <BulkBar selection={selection} onSelect={setSelection} tickets={tickets} total={total} filter={matchingFilter} user={user} area={config.area} />
       )}
       <TicketPages
         query={list.pages}
         area={config.area}
         view={list.view}
         selection={bulk ? tableSelection : undefined}
+        sort={{ sort: list.state.sort ?? 'newest', onSort: list.setSort }}
         empty={<Empty empty={list.empty} list={list} />}
       />
     </>

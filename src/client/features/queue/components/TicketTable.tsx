@@ -1,23 +1,29 @@
 /**
- * The compact view of a ticket list: one row per ticket. Rows are focusable; ArrowUp/ArrowDown
- * move between them (Home/End jump to the ends) and Enter opens the ticket, so a long queue
- * can be worked from the keyboard.
+ * The compact view of a ticket list: one row per ticket (design.md#queue-wave-3). The title takes
+ * the free width (ellipsis, the whole title on hover and on focus); columns of less value fold
+ * first as the table narrows, so it never scrolls sideways; the header stays in view; sortable
+ * headers set the list's sort (aria-sort says which). A click anywhere on a row, or Enter on the
+ * focused row, opens the ticket; its checkbox, links and buttons keep their own meaning.
+ * ArrowUp/ArrowDown move between rows (Home/End jump to the ends).
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { APP_LABELS, NO_VALUE } from '../../../../shared/constants.ts';
-import { formatLogDate } from '../../../../shared/format.ts';
 import type { Ticket } from '../../../../shared/types.ts';
-import { PriorityBadge, StatusBadge } from '../../../components/Badge.tsx';
-import { Deadlines } from '../../../components/Deadlines.tsx';
+import type { Sort } from '../../../../shared/workQueue.ts';
+import { DueDateBadge, SlaBadge } from '../../../components/DeadlineBadge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
+import { useAuth } from '../../../lib/auth.ts';
+import { COLUMNS, fittingColumns, nextSort, SELECT_PX, sortOf, WIDE_ACTIONS_PX, type Column } from '../tableColumns.tsx';
+import { useWidth } from '../useWidth.ts';
 import { CommentCount } from './CommentCount.tsx';
+import { QuickAction } from './QuickAction.tsx';
 import tableStyles from '../../../components/Table.module.css';
 import styles from './TicketTable.module.css';
 
 /** The row checkbox changes through onClick, which knows whether shift was held; onChange has nothing left to do. */
 const CHANGED_ON_CLICK = () => {};
-const HEADERS = ['Number', 'Title', 'Status', 'Priority', 'App', 'Created by', 'Developer', 'Updated'] as const;
+/** Clicks on these keep their own meaning: the row does not open the ticket. */
+const OWN_CLICK = 'a, button, input, label, select, textarea, [role="dialog"], [role="alertdialog"]';
 
 /** Checkboxes for bulk actions: a column of them and one in the header for the loaded rows. */
 export interface TableSelection {
@@ -29,11 +35,20 @@ export interface TableSelection {
   onToggleLoaded(): void;
 }
 
+/** The list's sort, which the headers show and change. */
+export interface TableSort {
+  sort: Sort;
+  /** undefined: back to the default (newest first). */
+  onSort(sort: Sort | undefined): void;
+}
+
 export interface TicketTableProps {
   tickets: readonly Ticket[];
   area: Area;
   /** Without it the table has no checkboxes. @default none */
   selection?: TableSelection;
+  /** Without it the headers do not sort. @default none */
+  sort?: TableSort;
 }
 
 function HeaderCheckbox({ selection }: { selection: TableSelection }) {
@@ -44,6 +59,20 @@ function HeaderCheckbox({ selection }: { selection: TableSelection }) {
   return <input ref={ref} type="checkbox" className={styles.check} aria-label="Select all loaded tickets" checked={selection.loaded === 'all'} onChange={selection.onToggleLoaded} />;
 }
 
+function Header({ column, sort }: { column: Column; sort: TableSort | undefined }) {
+  const label = column.key === 'actions' ? <span className="visually-hidden">{column.header}</span> : column.header;
+  if (!column.sorts || !sort) return <th scope="col" data-column={column.key}>{label}</th>;
+  const direction = sortOf(column, sort.sort);
+  return (
+    <th scope="col" data-column={column.key} aria-sort={direction}>
+      <button type="button" className={styles.sort} onClick={() => sort.onSort(nextSort(column, sort.sort))}>
+        {column.header}
+        <span className={styles.arrow} aria-hidden="true" data-direction={direction} />
+      </button>
+    </th>
+  );
+}
+
 function focusRow(from: HTMLElement, key: string) {
   const rows = [...(from.parentElement?.children ?? [])] as HTMLElement[];
   const at = rows.indexOf(from);
@@ -51,23 +80,76 @@ function focusRow(from: HTMLElement, key: string) {
   target?.focus();
 }
 
-export function TicketTable({ tickets, area, selection }: TicketTableProps) {
+function Cell({ column, ticket, area, dueFolded }: { column: Column; ticket: Ticket; area: Area; dueFolded: boolean }) {
+  if (column.key === 'number') {
+    return (
+      <td className={styles.number}>
+        <Link href={detailPath(area, ticket.number)} tabIndex={-1}>
+          {ticket.number}
+        </Link>
+      </td>
+    );
+  }
+  if (column.key === 'title') {
+    return (
+      <td className={styles.title} title={ticket.title}>
+        {ticket.title}
+        <CommentCount count={ticket.comment_count} />
+        {/* Under the title, which has the room; the due day too once its column has folded. */}
+        <div className={styles.deadlines}>
+          <SlaBadge sla={ticket.sla} />
+          {dueFolded && <DueDateBadge ticket={ticket} />}
+        </div>
+      </td>
+    );
+  }
+  if (column.key === 'actions') {
+    return (
+      <td className={styles.actions}>
+        <QuickAction ticket={ticket} />
+      </td>
+    );
+  }
+  return <td data-column={column.key}>{column.cell?.(ticket)}</td>;
+}
+
+export function TicketTable({ tickets, area, selection, sort }: TicketTableProps) {
   const [, navigate] = useLocation();
+  const [wrap, width] = useWidth<HTMLDivElement>('ticket-table');
+  const role = useAuth((state) => state.user?.role);
+  const all = role === 'developer' ? COLUMNS.map((column) => (column.key === 'actions' ? { ...column, width: WIDE_ACTIONS_PX } : column)) : COLUMNS;
+  const columns = fittingColumns(width, selection ? SELECT_PX : 0, all);
+  const dueFolded = !columns.some((column) => column.key === 'due');
+  const open = (ticket: Ticket) => navigate(detailPath(area, ticket.number));
 
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticket: Ticket) {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
       event.preventDefault();
-      navigate(detailPath(area, ticket.number));
+      open(ticket);
     } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
       event.preventDefault();
       focusRow(event.currentTarget, event.key);
     }
   }
 
+  function onClick(event: MouseEvent<HTMLTableRowElement>, ticket: Ticket) {
+    const target = event.target as Element;
+    // A dialog opened from the row bubbles here through React, though it is not inside the row.
+    if (!event.currentTarget.contains(target) || target.closest(OWN_CLICK)) return;
+    if (window.getSelection()?.toString()) return; // selecting text to copy, not opening
+    open(ticket);
+  }
+
   return (
-    <div className={tableStyles.wrap}>
+    <div ref={wrap} className={`${tableStyles.wrap} ${styles.wrap}`}>
       <table className={`${tableStyles.table} ${styles.table}`}>
         <caption className="visually-hidden">Tickets (arrow keys move between rows, Enter opens one)</caption>
+        <colgroup>
+          {selection && <col style={{ width: SELECT_PX }} />}
+          {columns.map((column) => (
+            <col key={column.key} style={column.key === 'title' ? undefined : { width: column.width }} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             {selection && (
@@ -75,16 +157,21 @@ export function TicketTable({ tickets, area, selection }: TicketTableProps) {
                 <HeaderCheckbox selection={selection} />
               </th>
             )}
-            {HEADERS.map((header) => (
-              <th key={header} scope="col">
-                {header}
-              </th>
+            {columns.map((column) => (
+              <Header key={column.key} column={column} sort={sort} />
             ))}
           </tr>
         </thead>
         <tbody>
           {tickets.map((ticket) => (
-            <tr key={ticket.id} tabIndex={0} className={styles.row} aria-label={`${ticket.number} ${ticket.title}`} onKeyDown={(event) => onKeyDown(event, ticket)}>
+            <tr
+              key={ticket.id}
+              tabIndex={0}
+              className={styles.row}
+              aria-label={`${ticket.number} ${ticket.title}`}
+              onKeyDown={(event) => onKeyDown(event, ticket)}
+              onClick={(event) => onClick(event, ticket)}
+            >
               {selection && (
                 <td className={styles.select}>
                   <input
@@ -97,25 +184,9 @@ export function TicketTable({ tickets, area, selection }: TicketTableProps) {
                   />
                 </td>
               )}
-              <td className={styles.number}>
-                <Link href={detailPath(area, ticket.number)} tabIndex={-1}>
-                  {ticket.number}
-                </Link>
-              </td>
-              <td className={styles.title} title={ticket.title}>
-                {ticket.title}
-                <CommentCount count={ticket.comment_count} />
-                {/* Under the title, which has the room: a column of their own would not fit 1024 px. */}
-                <div className={styles.deadlines}>
-                  <Deadlines ticket={ticket} />
-                </div>
-              </td>
-              <td><StatusBadge status={ticket.status} /></td>
-              <td><PriorityBadge priority={ticket.priority} spoken={false} /></td>
-              <td>{APP_LABELS[ticket.app] ?? ticket.app}</td>
-              <td>{ticket.created_by}</td>
-              <td>{ticket.developer?.name ?? NO_VALUE}</td>
-              <td>{formatLogDate(ticket.updated_at)}</td>
+              {columns.map((column) => (
+                <Cell key={column.key} column={column} ticket={ticket} area={area} dueFolded={dueFolded} />
+              ))}
             </tr>
           ))}
         </tbody>

@@ -30,10 +30,10 @@ const VIEWS = [
 const SORT_OPTIONS = SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 const SHEET_TITLE = 'Filters';
 
-/** The filters a person chose (the search aside): status chips and the selects. */
-function chosenCount(filters: TicketList['state']['filters']): number {
+/** The filters a person chose (the search aside): the status chips when they differ from the default (the URL then names them), 'Overdue' and the selects. */
+function chosenCount(filters: TicketList['state']['filters'], overdue: boolean): number {
   const { q: _q, status, ...others } = filters;
-  return (status?.length ?? 0) + Object.values(others).filter((value) => value !== undefined).length;
+  return (status?.length ? 1 : 0) + (overdue ? 1 : 0) + Object.values(others).filter((value) => value !== undefined).length;
 }
 
 function FiltersSheet({ count, children }: { count: number; children: ReactNode }) {
@@ -65,7 +65,15 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
   const sla = state.filters.sla;
   const chips = (
     <>
-      <StatusFilter selected={state.filters.status ?? []} counts={list.counts} onChange={(status) => setFilters({ ...state.filters, status })} />
+      <StatusFilter
+        shown={list.shown}
+        overdue={list.overdue}
+        counts={list.counts}
+        overdueCount={list.overdueCount}
+        onToggle={list.toggleStatus}
+        onAll={list.showAll}
+        onOverdue={list.toggleOverdue}
+      />
       {(slaOn || sla) && <SlaFilter selected={sla ?? []} counts={list.slaCounts} onChange={(next) => setFilters({ ...state.filters, sla: next })} />}
     </>
   );
@@ -75,7 +83,7 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
   const filters = (
     <>
       <FilterSelects filters={state.filters} onChange={(filters) => setFilters(filters)} developerFilter={config.developerFilter} />
-      {hasNarrowingFilters(state.filters) && (
+      {hasNarrowingFilters(state.filters, list.overdue) && (
         <button type="button" className={styles.clear} onClick={list.clearFilters}>
           Clear filters
         </button>
@@ -90,7 +98,7 @@ export function TicketToolbar({ list, config }: { list: TicketList; config: List
         <ToggleGroup value={state.scope} options={config.scopes} onChange={list.setScope} />
         <div className={styles.phoneRow}>
           {search}
-          <FiltersSheet count={chosenCount(state.filters)}>
+          <FiltersSheet count={chosenCount(state.filters, list.overdue)}>
             {chips}
             <div className={styles.filters}>{filters}</div>
             {layout}
