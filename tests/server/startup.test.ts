@@ -34,7 +34,7 @@ describe('settings', () => {
       PORT: '0', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', API_BASE: 'v1/', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'p', ADMIN_FIRST_NAME: 'B',
       ADMIN_LAST_NAME: 'C', SESSION_IDLE_HOURS: '1', SESSION_MAX_DAYS: '2', CORS_ORIGINS: 'https://a.example, https://b.example/', SCRYPT_COST: '10', DIST_DIR: '/tmp/d',
       HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '30', MAX_CONNECTIONS_PER_ADDRESS: '8', SEND_IDLE_SECONDS: '20', TLS_CERT_FILE: '/tmp/c.pem', TLS_KEY_FILE: '/tmp/k.pem', LOG_FORMAT: 'JSON', BACKUP_DIR: '/tmp/b', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '3',
-      EVENTS_HEARTBEAT_SECONDS: '10', EVENTS_STREAMS_PER_USER: '40', WEBHOOK_URLS: 'https://chat.example/hook, http://127.0.0.1:9000/x', WEBHOOK_SECRET: 's3cret', WEBHOOK_RETRY_SECONDS: '2, 10',
+      EVENTS_HEARTBEAT_SECONDS: '10', EVENTS_STREAMS_PER_USER: '40', EVENTS_MAX_STREAMS: '2500', WEBHOOK_URLS: 'https://chat.example/hook, http://127.0.0.1:9000/x', WEBHOOK_SECRET: 's3cret', WEBHOOK_RETRY_SECONDS: '2, 10',
       AUDIT_KEEP_DAYS: '30', SMTP_URL: 'smtp://relay.example:587', PUBLIC_URL: 'https://helpdesk.example/', SMTP_REQUIRE_TLS: 'true',
       MAIL_FROM: '"Help, desk" <helpdesk@corp.example>',
       OIDC_ISSUER: 'https://login.example/realms/staff', OIDC_CLIENT_ID: 'helpdesk', OIDC_CLIENT_SECRET: ' s3cret ', OIDC_LABEL: 'Staff login', OIDC_SCOPES: 'openid email profile groups',
@@ -45,7 +45,7 @@ describe('settings', () => {
       port: 0, host: '0.0.0.0', dataDir: '/tmp/x', apiBase: '/v1', adminEmail: 'boss@example.com', adminPassword: 'p', adminFirstName: 'B', adminLastName: 'C',
       sessionIdleHours: 1, sessionMaxDays: 2, corsOrigins: ['https://a.example', 'https://b.example'], scryptCost: 10, distDir: '/tmp/d',
       headersTimeoutSeconds: 5, requestTimeoutSeconds: 30, maxConnectionsPerAddress: 8, sendIdleSeconds: 20, tlsCertFile: '/tmp/c.pem', tlsKeyFile: '/tmp/k.pem', logFormat: 'json', backupDir: '/tmp/b', backupEveryHours: 6, backupKeep: 3,
-      eventsHeartbeatSeconds: 10, eventsStreamsPerUser: 40, webhookUrls: ['https://chat.example/hook', 'http://127.0.0.1:9000/x'], webhookSecret: 's3cret', webhookRetrySeconds: [2, 10],
+      eventsHeartbeatSeconds: 10, eventsStreamsPerUser: 40, eventsMaxStreams: 2500, webhookUrls: ['https://chat.example/hook', 'http://127.0.0.1:9000/x'], webhookSecret: 's3cret', webhookRetrySeconds: [2, 10],
       auditKeepDays: 30, smtpUrl: 'smtp://relay.example:587', smtpRequireTls: true, mailFrom: '"Help, desk" <helpdesk@corp.example>', publicUrl: 'https://helpdesk.example',
       oidc: {
         issuer: 'https://login.example/realms/staff', clientId: 'helpdesk', clientSecret: ' s3cret ', label: 'Staff login', scopes: 'openid email profile groups', roleClaim: 'realm_access.roles',
