@@ -185,15 +185,12 @@ CREATE INDEX ticket_logs_ticket ON ticket_logs (ticket_id, id);
 
 CREATE TABLE ticket_sla (
   ticket_id   INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
-  sla_state   TEXT NOT NULL CHECK (sla_state IN ('on_track', 'due_soon', 'breached', 'met')),
   respond_by  TEXT,
   resolve_by  TEXT,
   sla_next_at TEXT
 );
 
 CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NOT NULL;
-
-CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
 
 CREATE TABLE ticket_watchers (
   ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
@@ -227,7 +224,8 @@ CREATE TABLE tickets (
   GENERATED ALWAYS AS (CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) VIRTUAL, facets TEXT GENERATED ALWAYS AS (
   'status_' || status || ' app_' || app || ' priority_' || priority || ' category_' || category_id ||
   ' service_' || service_id || ' creator_' || coalesce(created_by_id, 'none') || ' developer_' || coalesce(developer_id, 'none')
-) VIRTUAL, due_date TEXT, due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL, comment_count INTEGER NOT NULL DEFAULT 0, responded_at TEXT, sla_clock_at TEXT);
+) VIRTUAL, due_date TEXT, due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL, comment_count INTEGER NOT NULL DEFAULT 0, responded_at TEXT, sla_clock_at TEXT, sla_state TEXT NOT NULL DEFAULT 'none'
+  CHECK (sla_state IN ('none', 'on_track', 'due_soon', 'breached', 'met')));
 
 CREATE INDEX tickets_app ON tickets (app, created_at DESC, id DESC);
 
@@ -253,6 +251,8 @@ CREATE INDEX tickets_report ON tickets (created_at, status, app, priority, categ
 CREATE INDEX tickets_report_id ON tickets (id, created_at, status, app, priority, category_id, service_id, developer_id);
 
 CREATE INDEX tickets_service ON tickets (service_id, created_at DESC, id DESC);
+
+CREATE INDEX tickets_sla ON tickets (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id, created_at);
 
 CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
 

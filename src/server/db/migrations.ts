@@ -467,30 +467,27 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX replies_title ON replies (title COLLATE NOCASE);
   `,
-  // 16: a ticket's service level in a narrow table of its own (design.md#service-levels). A policy change
-  // rewrites every open ticket's deadlines: on the wide ticket row, and with the state leading an index of
-  // every filter column, each batch dirtied hundreds of scattered pages (13-20 s at 100,000 tickets). Here
-  // a row is about 80 bytes and the state index is (state, ticket id), so a batch in id order writes a few
-  // neighbouring pages. No row: no service level (state none). responded_at and sla_clock_at, written by
-  // the ticket's own transitions, stay on the ticket. `recomputed` is 0 from a policy change until its
+  // 16: a ticket's deadlines in a narrow table of their own (design.md#service-levels). A policy change
+  // rewrites every open ticket's deadlines: on the wide ticket row each batch dirtied hundreds of
+  // scattered pages (13-20 s at 100,000 tickets). Here a row is about 70 bytes, so a batch in id order
+  // writes a few neighbouring pages, and `sla_next_at` is indexed here. The state stays on the ticket,
+  // leading tickets_sla (every filter column after it), so a filter or a count with the state reads one
+  // index range; a recompute writes it only when it changes, which a new policy does for few tickets.
+  // A row exactly when the state is not none. `recomputed` is 0 from a policy change until its
   // recompute's last batch, so a recompute cut short (a crash, a power cut) is resumed at start.
   `
   CREATE TABLE ticket_sla (
     ticket_id   INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
-    sla_state   TEXT NOT NULL CHECK (sla_state IN ('on_track', 'due_soon', 'breached', 'met')),
     respond_by  TEXT,
     resolve_by  TEXT,
     sla_next_at TEXT
   );
-  INSERT INTO ticket_sla (ticket_id, sla_state, respond_by, resolve_by, sla_next_at)
-    SELECT id, sla_state, respond_by, resolve_by, sla_next_at FROM tickets WHERE sla_state <> 'none' ORDER BY id;
-  CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
+  INSERT INTO ticket_sla (ticket_id, respond_by, resolve_by, sla_next_at)
+    SELECT id, respond_by, resolve_by, sla_next_at FROM tickets WHERE sla_state <> 'none' ORDER BY id;
   CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NOT NULL;
-  DROP INDEX tickets_sla;
   DROP INDEX tickets_sla_next;
   ALTER TABLE tickets DROP COLUMN respond_by;
   ALTER TABLE tickets DROP COLUMN resolve_by;
-  ALTER TABLE tickets DROP COLUMN sla_state;
   ALTER TABLE tickets DROP COLUMN sla_next_at;
   ALTER TABLE sla_policy ADD COLUMN recomputed INTEGER NOT NULL DEFAULT 1;
   `,

@@ -90,23 +90,15 @@ function ftsMatch(words: string, filters: TicketFilters, scope: Scope): string {
 /**
  * The service-level filter (design.md#service-levels) is a condition of its own, not one of the filter
  * table's: the state moves with time alone, so it is in neither the facet tokens nor the kept
- * combinations. The states live in their narrow table (migration 16), indexed by state then ticket id.
- * A walk of a sort's index, or a count with other filters, checks each candidate by one seek of that
- * table's state index (a walk stops at the page's end); a page of few matches reads the tickets in
- * those states from the state index and seeks them by id.
+ * combinations. Its index (tickets_sla, migration 12) holds the filter columns too, so a count
+ * with other filters reads that index alone.
  */
-function slaClause(filters: TicketFilters, walk: boolean): string | undefined {
-  if (!filters.sla?.length) return undefined;
-  const states = `sla_state IN (${filters.sla.map(() => '?').join(', ')})`;
-  return walk
-    ? `EXISTS (SELECT 1 FROM ticket_sla WHERE ticket_sla.ticket_id = tickets.id AND ${states})`
-    : `id IN (SELECT ticket_id FROM ticket_sla WHERE ${states})`;
-}
+const slaClause = (filters: TicketFilters) => (filters.sla?.length ? `sla_state IN (${filters.sla.map(() => '?').join(', ')})` : undefined);
 
-function filterSql(filters: TicketFilters, scope: Scope, walk = false): Clauses {
+function filterSql(filters: TicketFilters, scope: Scope): Clauses {
   const found = conditions(filters, scope);
   const sql: Clauses = { clauses: found.map((condition) => condition.clause), params: found.flatMap((condition) => condition.params) };
-  const sla = slaClause(filters, walk);
+  const sla = slaClause(filters);
   if (sla) {
     sql.clauses.push(sla);
     sql.params.push(...filters.sla!);
@@ -156,7 +148,7 @@ function decodeCursor(sort: Sort, cursor: string): SQLInputValue[] {
 export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit: number, walk: boolean): Sql {
   const sort = query.sort ?? 'newest';
   const { columns: keys, descending, index } = SORT_KEYS[sort];
-  const sql = filterSql(query, scope, walk);
+  const sql = filterSql(query, scope);
   // Few matches of several filters: let the facet index name them, rather than one filter's
   // index reading thousands of rows to check the others (a search already has its FTS clause).
   if (!walk && !query.q && constraints(query, scope) >= 2) {
@@ -208,24 +200,12 @@ const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters
  * number) or two constraints and more, intersecting facet tokens in the FTS index is far faster
  * than checking the rows one by one.
  */
-export function countSql(filters: TicketFilters, scope: Scope, fewInStates = false): Sql {
+export function countSql(filters: TicketFilters, scope: Scope): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
   if (!byNumber && !filters.sla?.length && (words || (!filters.q && constraints(filters, scope) >= 2))) {
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
-  if (filters.sla?.length && (fewInStates || (!filters.q && constraints(filters, scope) === 0))) {
-    // Fewer tickets in the states than match the other filters (or none): read the state index, and
-    // check each ticket's other filters by its id (each state row has its ticket).
-    const others = filterSql({ ...filters, sla: undefined }, scope);
-    const states = `ticket_sla.sla_state IN (${filters.sla.map(() => '?').join(', ')})`;
-    return {
-      text: `SELECT count(*) AS n FROM ticket_sla CROSS JOIN tickets ON tickets.id = ticket_sla.ticket_id ${whereOf([states, ...others.clauses])}`,
-      params: [...filters.sla, ...others.params],
-    };
-  }
-  // Otherwise the other filters' index names the candidates and each is checked by one seek of the
-  // state index: the IN form would first copy every ticket in the states (86,000 breached at 100,000) aside.
-  const sql = filterSql(filters, scope, true);
+  const sql = filterSql(filters, scope);
   return { text: `SELECT count(*) AS n FROM tickets ${whereOf(sql.clauses)}`, params: sql.params };
 }
