@@ -144,6 +144,20 @@ CREATE TABLE sessions (
 
 CREATE INDEX sessions_user ON sessions (user_id);
 
+CREATE TABLE sla_facts (
+  sla_state     TEXT NOT NULL,
+  facets        TEXT NOT NULL,
+  status        TEXT NOT NULL,
+  app           TEXT NOT NULL,
+  priority      TEXT NOT NULL,
+  category_id   INTEGER,
+  service_id    INTEGER,
+  created_by_id INTEGER,
+  developer_id  INTEGER,
+  n             INTEGER NOT NULL,
+  PRIMARY KEY (sla_state, facets)
+) WITHOUT ROWID;
+
 CREATE TABLE sla_policy (
   id         INTEGER PRIMARY KEY CHECK (id = 1),
   policy     TEXT NOT NULL,
@@ -185,12 +199,30 @@ CREATE INDEX ticket_logs_ticket ON ticket_logs (ticket_id, id);
 
 CREATE TABLE ticket_sla (
   ticket_id   INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
+  sla_state   TEXT NOT NULL CHECK (sla_state IN ('on_track', 'due_soon', 'breached', 'met')),
   respond_by  TEXT,
   resolve_by  TEXT,
   sla_next_at TEXT
 );
 
 CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NOT NULL;
+
+CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
+
+CREATE TRIGGER sla_facts_ad AFTER DELETE ON ticket_sla BEGIN
+  UPDATE sla_facts SET n = n - 1 WHERE sla_state = old.sla_state AND facets = (SELECT facets FROM tickets WHERE id = old.ticket_id);
+END;
+
+CREATE TRIGGER sla_facts_ai AFTER INSERT ON ticket_sla BEGIN
+  INSERT INTO sla_facts SELECT new.sla_state, t.facets, t.status, t.app, t.priority, t.category_id, t.service_id, t.created_by_id, t.developer_id, 1
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER sla_facts_au AFTER UPDATE OF sla_state ON ticket_sla WHEN old.sla_state <> new.sla_state BEGIN
+  UPDATE sla_facts SET n = n - 1 WHERE sla_state = old.sla_state AND facets = (SELECT facets FROM tickets WHERE id = old.ticket_id);
+  INSERT INTO sla_facts SELECT new.sla_state, t.facets, t.status, t.app, t.priority, t.category_id, t.service_id, t.created_by_id, t.developer_id, 1
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET n = n + 1;
+END;
 
 CREATE TABLE ticket_watchers (
   ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
@@ -224,8 +256,7 @@ CREATE TABLE tickets (
   GENERATED ALWAYS AS (CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END) VIRTUAL, facets TEXT GENERATED ALWAYS AS (
   'status_' || status || ' app_' || app || ' priority_' || priority || ' category_' || category_id ||
   ' service_' || service_id || ' creator_' || coalesce(created_by_id, 'none') || ' developer_' || coalesce(developer_id, 'none')
-) VIRTUAL, due_date TEXT, due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL, comment_count INTEGER NOT NULL DEFAULT 0, responded_at TEXT, sla_clock_at TEXT, sla_state TEXT NOT NULL DEFAULT 'none'
-  CHECK (sla_state IN ('none', 'on_track', 'due_soon', 'breached', 'met')));
+) VIRTUAL, due_date TEXT, due_rank TEXT GENERATED ALWAYS AS (coalesce(due_date, '9999-12-31')) VIRTUAL, comment_count INTEGER NOT NULL DEFAULT 0, responded_at TEXT, sla_clock_at TEXT);
 
 CREATE INDEX tickets_app ON tickets (app, created_at DESC, id DESC);
 
@@ -252,11 +283,20 @@ CREATE INDEX tickets_report_id ON tickets (id, created_at, status, app, priority
 
 CREATE INDEX tickets_service ON tickets (service_id, created_at DESC, id DESC);
 
-CREATE INDEX tickets_sla ON tickets (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id, created_at);
-
 CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
 
 CREATE INDEX tickets_updated ON tickets (updated_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
+
+CREATE TRIGGER sla_facts_tickets_au AFTER UPDATE OF status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets
+  WHEN old.facets <> new.facets BEGIN
+  UPDATE sla_facts SET n = n - 1 WHERE facets = old.facets AND sla_state = (SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id);
+  INSERT INTO sla_facts SELECT s.sla_state, new.facets, new.status, new.app, new.priority, new.category_id, new.service_id, new.created_by_id, new.developer_id, 1
+    FROM ticket_sla s WHERE s.ticket_id = new.id ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER sla_facts_tickets_bd BEFORE DELETE ON tickets BEGIN
+  DELETE FROM ticket_sla WHERE ticket_id = old.id;
+END;
 
 CREATE TRIGGER ticket_facts_ad AFTER DELETE ON tickets BEGIN
   UPDATE ticket_facts SET n = n - 1 WHERE (status, app, priority, category_id, service_id, created_by_id, developer_id)

@@ -467,28 +467,72 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX replies_title ON replies (title COLLATE NOCASE);
   `,
-  // 16: a ticket's deadlines in a narrow table of their own (design.md#service-levels). A policy change
-  // rewrites every open ticket's deadlines: on the wide ticket row each batch dirtied hundreds of
-  // scattered pages (13-20 s at 100,000 tickets). Here a row is about 70 bytes, so a batch in id order
-  // writes a few neighbouring pages, and `sla_next_at` is indexed here. The state stays on the ticket,
-  // leading tickets_sla (every filter column after it), so a filter or a count with the state reads one
-  // index range; a recompute writes it only when it changes, which a new policy does for few tickets.
-  // A row exactly when the state is not none. `recomputed` is 0 from a policy change until its
+  // 16: a ticket's service level in a narrow table of its own (design.md#service-levels). A policy change
+  // rewrites every open ticket's deadlines: on the wide ticket row, and with the state leading an index of
+  // every filter column, each batch dirtied hundreds of scattered pages (13-20 s at 100,000 tickets). Here
+  // a row is about 80 bytes and the state index is (state, ticket id), so a batch in id order writes a few
+  // neighbouring pages. No row: no service level (state none). responded_at and sla_clock_at, written by
+  // the ticket's own transitions, stay on the ticket. `recomputed` is 0 from a policy change until its
   // recompute's last batch, so a recompute cut short (a crash, a power cut) is resumed at start.
+  // sla_facts counts the tickets per state and combination of filter values (`facets`, the filter columns
+  // as they are, null for no account), kept by triggers: a count of the sla filter with others sums its
+  // rows of those states, where the states' index would be sought once per ticket. A state change there
+  // updates two rows of a small table; the ticket's own row goes first when it is deleted (BEFORE), so
+  // the ticket is still there to name its combination.
   `
   CREATE TABLE ticket_sla (
     ticket_id   INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
+    sla_state   TEXT NOT NULL CHECK (sla_state IN ('on_track', 'due_soon', 'breached', 'met')),
     respond_by  TEXT,
     resolve_by  TEXT,
     sla_next_at TEXT
   );
-  INSERT INTO ticket_sla (ticket_id, respond_by, resolve_by, sla_next_at)
-    SELECT id, respond_by, resolve_by, sla_next_at FROM tickets WHERE sla_state <> 'none' ORDER BY id;
+  INSERT INTO ticket_sla (ticket_id, sla_state, respond_by, resolve_by, sla_next_at)
+    SELECT id, sla_state, respond_by, resolve_by, sla_next_at FROM tickets WHERE sla_state <> 'none' ORDER BY id;
+  CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
   CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NOT NULL;
+  DROP INDEX tickets_sla;
   DROP INDEX tickets_sla_next;
   ALTER TABLE tickets DROP COLUMN respond_by;
   ALTER TABLE tickets DROP COLUMN resolve_by;
+  ALTER TABLE tickets DROP COLUMN sla_state;
   ALTER TABLE tickets DROP COLUMN sla_next_at;
   ALTER TABLE sla_policy ADD COLUMN recomputed INTEGER NOT NULL DEFAULT 1;
+  CREATE TABLE sla_facts (
+    sla_state     TEXT NOT NULL,
+    facets        TEXT NOT NULL,
+    status        TEXT NOT NULL,
+    app           TEXT NOT NULL,
+    priority      TEXT NOT NULL,
+    category_id   INTEGER,
+    service_id    INTEGER,
+    created_by_id INTEGER,
+    developer_id  INTEGER,
+    n             INTEGER NOT NULL,
+    PRIMARY KEY (sla_state, facets)
+  ) WITHOUT ROWID;
+  INSERT INTO sla_facts SELECT s.sla_state, t.facets, t.status, t.app, t.priority, t.category_id, t.service_id, t.created_by_id, t.developer_id, count(*)
+    FROM ticket_sla s JOIN tickets t ON t.id = s.ticket_id GROUP BY s.sla_state, t.facets;
+  CREATE TRIGGER sla_facts_ai AFTER INSERT ON ticket_sla BEGIN
+    INSERT INTO sla_facts SELECT new.sla_state, t.facets, t.status, t.app, t.priority, t.category_id, t.service_id, t.created_by_id, t.developer_id, 1
+      FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER sla_facts_ad AFTER DELETE ON ticket_sla BEGIN
+    UPDATE sla_facts SET n = n - 1 WHERE sla_state = old.sla_state AND facets = (SELECT facets FROM tickets WHERE id = old.ticket_id);
+  END;
+  CREATE TRIGGER sla_facts_au AFTER UPDATE OF sla_state ON ticket_sla WHEN old.sla_state <> new.sla_state BEGIN
+    UPDATE sla_facts SET n = n - 1 WHERE sla_state = old.sla_state AND facets = (SELECT facets FROM tickets WHERE id = old.ticket_id);
+    INSERT INTO sla_facts SELECT new.sla_state, t.facets, t.status, t.app, t.priority, t.category_id, t.service_id, t.created_by_id, t.developer_id, 1
+      FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER sla_facts_tickets_au AFTER UPDATE OF status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets
+    WHEN old.facets <> new.facets BEGIN
+    UPDATE sla_facts SET n = n - 1 WHERE facets = old.facets AND sla_state = (SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id);
+    INSERT INTO sla_facts SELECT s.sla_state, new.facets, new.status, new.app, new.priority, new.category_id, new.service_id, new.created_by_id, new.developer_id, 1
+      FROM ticket_sla s WHERE s.ticket_id = new.id ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER sla_facts_tickets_bd BEFORE DELETE ON tickets BEGIN
+    DELETE FROM ticket_sla WHERE ticket_id = old.id;
+  END;
   `,
 ];

@@ -1,8 +1,7 @@
 /**
- * A ticket's service level as stored (design.md#service-levels): the clocks' starts and the state on the
- * ticket row (the state leads tickets_sla, which the lists filter and count by), the deadlines in the
- * narrow `ticket_sla` (migration 16; a row exactly when the state is not none). The reads and writes of
- * the service; the lists read the deadlines through ticket-json.ts.
+ * A ticket's service level as stored (design.md#service-levels): the clocks' starts on the ticket row, the
+ * state and deadlines in the narrow `ticket_sla` (migration 16; no row: none). The reads and writes of
+ * the service; the lists read the same table through ticket-json.ts and queue-sql.ts.
  */
 import type { SlaState } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
@@ -13,7 +12,7 @@ export interface ClockRow extends SlaClockRow, SlaColumns {
 }
 
 const CLOCK_COLUMNS = `t.id, t.priority, t.status, t.created_at, t.sla_clock_at, t.responded_at,
-  t.sla_state, s.respond_by, s.resolve_by, s.sla_next_at`;
+  coalesce(s.sla_state, 'none') AS sla_state, s.respond_by, s.resolve_by, s.sla_next_at`;
 
 export type SlaStore = ReturnType<typeof createSlaStore>;
 
@@ -26,11 +25,11 @@ export function createSlaStore(db: Db) {
     WHERE s.sla_next_at <= ? ORDER BY s.sla_next_at LIMIT ?`);
   // The idle sweep is this one seek, with no write transaction.
   const anyCrossed = db.prepare('SELECT 1 FROM ticket_sla INDEXED BY ticket_sla_next WHERE sla_next_at <= ? LIMIT 1');
-  // Parameters by position, both alike: respond_by, resolve_by, sla_next_at, ticket id.
-  const insert = db.prepare('INSERT INTO ticket_sla (respond_by, resolve_by, sla_next_at, ticket_id) VALUES (?, ?, ?, ?)');
+  // Parameters by position, all statements alike: (state,) respond_by, resolve_by, sla_next_at, ticket id.
+  const insert = db.prepare('INSERT INTO ticket_sla (sla_state, respond_by, resolve_by, sla_next_at, ticket_id) VALUES (?, ?, ?, ?, ?)');
+  const setAll = db.prepare('UPDATE ticket_sla SET sla_state = ?, respond_by = ?, resolve_by = ?, sla_next_at = ? WHERE ticket_id = ?');
+  // Without the state, its index entry is left alone: a policy change mostly moves deadlines.
   const setDeadlines = db.prepare('UPDATE ticket_sla SET respond_by = ?, resolve_by = ?, sla_next_at = ? WHERE ticket_id = ?');
-  // The wide row and its tickets_sla entry are written only when the state changes: a policy change mostly moves deadlines.
-  const setState = db.prepare('UPDATE tickets SET sla_state = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM ticket_sla WHERE ticket_id = ?');
 
   const readPolicy = db.prepare('SELECT policy, recomputed FROM sla_policy WHERE id = 1');
@@ -52,8 +51,8 @@ export function createSlaStore(db: Db) {
     write(id: number, before: SlaState, after: SlaColumns): void {
       const { sla_state, respond_by, resolve_by, sla_next_at } = after;
       if (sla_state === 'none') remove.run(id);
-      else (before === 'none' ? insert : setDeadlines).run(respond_by, resolve_by, sla_next_at, id);
-      if (before !== sla_state) setState.run(sla_state, id);
+      else if (before === sla_state) setDeadlines.run(respond_by, resolve_by, sla_next_at, id);
+      else (before === 'none' ? insert : setAll).run(sla_state, respond_by, resolve_by, sla_next_at, id);
     },
 
     policyText: () => (readPolicy.get() as { policy: string } | undefined)?.policy,

@@ -90,9 +90,11 @@ export function createReportStore(db: Db) {
           SELECT key, count(*), median(hours), NULL FROM c GROUP BY key
           UNION ALL SELECT NULL, count(*), ${P50_P90('hours')} FROM c`),
         open: arrays(`SELECT ${keyOf(`t.${column}`)}, count(*) FROM tickets t INDEXED BY tickets_report WHERE t.status IN ('opened', 'assigned') GROUP BY 1`),
-        // Service levels with an outcome, of the tickets created in the range: tickets_sla (migration 12) holds every group column.
-        outcomes: arrays(`SELECT ${keyOf(column)}, count(*) FILTER (WHERE sla_state = 'met'), count(*) FROM tickets INDEXED BY tickets_sla
-          WHERE sla_state IN ('met', 'breached') AND created_at >= $start AND created_at < $end GROUP BY 1`),
+        // Service levels with an outcome, of the tickets created in the range: the range and every group column
+        // from tickets_report, each ticket's state by one seek of its narrow table (migration 16).
+        outcomes: arrays(`SELECT ${keyOf(`t.${column}`)}, count(*) FILTER (WHERE s.sla_state = 'met'), count(*)
+          FROM tickets t INDEXED BY tickets_report CROSS JOIN ticket_sla s ON s.ticket_id = t.id
+          WHERE s.sla_state IN ('met', 'breached') AND t.created_at >= $start AND t.created_at < $end GROUP BY 1`),
       },
     ]),
   ) as Record<ReportGroup, Record<'created' | 'closes' | 'open' | 'outcomes', ReturnType<Db['prepare']>>>;

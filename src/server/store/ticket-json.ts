@@ -24,26 +24,26 @@ export interface TicketRow extends TicketFields {
   developer_name: string | null;
   created_at: string;
   updated_at: string;
-  /** Service level (migrations 13 and 16): the deadlines null when the ticket has none. */
+  /** Service level (migrations 13 and 15): null when the ticket has none. */
   respond_by: string | null;
   resolve_by: string | null;
   responded_at: string | null;
-  sla_state: SlaState;
+  sla_state: SlaState | null;
 }
 
 /** What a create or an edit writes: the insert and update statements are built from this list. */
 export const STORED_FIELDS: readonly StoredField[] = [...TICKET_INPUT_FIELDS.filter(isStored), 'category', 'service'];
 
 /**
- * The deadlines, from their narrow table (migration 16) by the ticket's id: a correlated seek per row
- * read, so every statement still reads `FROM tickets` alone and keeps its index.
+ * The service level's columns, from its narrow table (migration 16) by the ticket's id: a correlated
+ * seek per row read, so every statement still reads `FROM tickets` alone and keeps its index.
  */
 const slaColumn = (column: string) => `(SELECT ${column} FROM ticket_sla WHERE ticket_sla.ticket_id = tickets.id) AS ${column}`;
 
 /** The columns every ticket read selects `FROM tickets` (the image lives in its own table). */
 export const LIST_COLUMNS = `id, number, ${STORED_FIELDS.join(', ')}, has_image, comment_count, status,
   created_by, created_by_id, developer_id, developer_name, created_at, updated_at, responded_at,
-  sla_state, ${['respond_by', 'resolve_by'].map(slaColumn).join(', ')}`;
+  ${['respond_by', 'resolve_by', 'sla_state'].map(slaColumn).join(', ')}`;
 
 export const ticketNumber = (id: number) => NUMBER_PREFIX + String(id).padStart(NUMBER_DIGITS, '0');
 
