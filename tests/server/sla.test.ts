@@ -197,8 +197,10 @@ describe('the queue', () => {
   });
 
   it('keeps the counts per state and combination through every kind of write', async () => {
-    const kept = () => rows("SELECT sla_state, facets, n FROM sla_facts WHERE n <> 0 ORDER BY 1, 2");
-    const counted = () => rows('SELECT s.sla_state, t.facets, count(*) AS n FROM ticket_sla s JOIN tickets t ON t.id = s.ticket_id GROUP BY 1, 2 ORDER BY 1, 2');
+    const combination = 'sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id';
+    const kept = () => rows(`SELECT ${combination}, n FROM sla_facts WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`);
+    const counted = () => rows(`SELECT s.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0) AS created_by_id,
+      coalesce(t.developer_id, 0) AS developer_id, count(*) AS n FROM ticket_sla s JOIN tickets t ON t.id = s.ticket_id GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`);
     const edited = await createTicket(t, w);
     const edit = await t.call('PATCH', `/api/tickets/${edited.number}/edit`, { token: w.owner.token, json: { priority: 'medium' } });
     expect(edit.status).toBe(200);

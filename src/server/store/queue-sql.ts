@@ -208,6 +208,10 @@ const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters
  * number) or two constraints and more, intersecting facet tokens in the FTS index is far faster
  * than checking the rows one by one.
  */
+/** sla_facts as the filter clauses read it: 0 is no account (its primary key holds no null). */
+const SLA_FACTS = `(SELECT sla_state, status, app, priority, category_id, service_id, nullif(created_by_id, 0) AS created_by_id,
+  nullif(developer_id, 0) AS developer_id, n FROM sla_facts)`;
+
 export function countSql(filters: TicketFilters, scope: Scope): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
@@ -219,7 +223,7 @@ export function countSql(filters: TicketFilters, scope: Scope): Sql {
     const found = conditions(filters, scope);
     const states = `sla_state IN (${filters.sla.map(() => '?').join(', ')})`;
     return {
-      text: `SELECT coalesce(sum(n), 0) AS n FROM sla_facts ${whereOf([states, ...found.map((condition) => condition.clause)])}`,
+      text: `SELECT coalesce(sum(n), 0) AS n FROM ${SLA_FACTS} ${whereOf([states, ...found.map((condition) => condition.clause)])}`,
       params: [...filters.sla, ...found.flatMap((condition) => condition.params)],
     };
   }
