@@ -475,10 +475,10 @@ export const MIGRATIONS: readonly string[] = [
   // the ticket's own transitions, stay on the ticket. `recomputed` is 0 from a policy change until its
   // recompute's last batch, so a recompute cut short (a crash, a power cut) is resumed at start.
   // sla_facts counts the tickets per state and combination of filter values (as ticket_facts: 0 for no
-  // account), kept by triggers: a count of the sla filter with others sums its
-  // rows of those states, where the states' index would be sought once per ticket. A state change there
-  // updates two rows of a small table; the ticket's own row goes first when it is deleted (BEFORE), so
-  // the ticket is still there to name its combination.
+  // account), kept by triggers: a count of the sla filter with others sums its rows of those states,
+  // where the state index would be sought once per candidate ticket. A state change updates two rows of
+  // this small table; a ticket's deadlines row goes before the ticket (BEFORE DELETE), so the ticket is
+  // still there to name its combination.
   `
   CREATE TABLE ticket_sla (
     ticket_id   INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
