@@ -144,6 +144,12 @@ CREATE TABLE sessions (
 
 CREATE INDEX sessions_user ON sessions (user_id);
 
+CREATE TABLE sla_facts (
+  sla_state TEXT NOT NULL, status TEXT NOT NULL, app TEXT NOT NULL, priority TEXT NOT NULL, category_id INTEGER NOT NULL,
+  service_id INTEGER NOT NULL, created_by_id INTEGER NOT NULL, developer_id INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id)
+) WITHOUT ROWID;
+
 CREATE TABLE sla_policy (
   id         INTEGER PRIMARY KEY CHECK (id = 1),
   policy     TEXT NOT NULL,
@@ -194,6 +200,21 @@ CREATE TABLE ticket_sla (
 CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NOT NULL;
 
 CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
+
+CREATE TRIGGER sla_facts_ad AFTER DELETE ON ticket_sla BEGIN
+  UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT old.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0) FROM tickets t WHERE t.id = old.ticket_id);
+END;
+
+CREATE TRIGGER sla_facts_ai AFTER INSERT ON ticket_sla BEGIN
+  INSERT INTO sla_facts SELECT new.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0), 1 FROM tickets t WHERE t.id = new.ticket_id
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER sla_facts_au AFTER UPDATE OF sla_state ON ticket_sla WHEN old.sla_state <> new.sla_state BEGIN
+  UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT old.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0) FROM tickets t WHERE t.id = old.ticket_id);
+  INSERT INTO sla_facts SELECT new.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0), 1 FROM tickets t WHERE t.id = new.ticket_id
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
 
 CREATE TABLE ticket_watchers (
   ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
@@ -257,6 +278,19 @@ CREATE INDEX tickets_service ON tickets (service_id, created_at DESC, id DESC);
 CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
 
 CREATE INDEX tickets_updated ON tickets (updated_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
+
+CREATE TRIGGER sla_facts_tickets_au AFTER UPDATE OF status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets
+  WHEN old.facets <> new.facets BEGIN
+  UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT s.sla_state, old.status, old.app, old.priority, old.category_id, old.service_id,
+    coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0) FROM ticket_sla s WHERE s.ticket_id = new.id);
+  INSERT INTO sla_facts SELECT s.sla_state, new.status, new.app, new.priority, new.category_id, new.service_id,
+    coalesce(new.created_by_id, 0), coalesce(new.developer_id, 0), 1 FROM ticket_sla s WHERE s.ticket_id = new.id
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER sla_facts_tickets_bd BEFORE DELETE ON tickets BEGIN
+  DELETE FROM ticket_sla WHERE ticket_id = old.id;
+END;
 
 CREATE TRIGGER ticket_facts_ad AFTER DELETE ON tickets BEGIN
   UPDATE ticket_facts SET n = n - 1 WHERE (status, app, priority, category_id, service_id, created_by_id, developer_id)

@@ -196,6 +196,35 @@ describe('the queue', () => {
     expect(after.body.data.list.map((ticket: any) => ticket.number)).not.toContain(fresh.body.data.number);
   });
 
+  it('keeps the counts per state and combination through every kind of write', async () => {
+    const combination = 'sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id';
+    const kept = () => rows(`SELECT ${combination}, n FROM sla_facts WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`);
+    const counted = () => rows(`SELECT s.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0) AS created_by_id,
+      coalesce(t.developer_id, 0) AS developer_id, count(*) AS n FROM ticket_sla s JOIN tickets t ON t.id = s.ticket_id GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`);
+    const edited = await createTicket(t, w);
+    const edit = await t.call('PATCH', `/api/tickets/${edited.number}/edit`, { token: w.owner.token, json: { priority: 'medium' } });
+    expect(edit.status).toBe(200);
+    const assigned = await createTicket(t, w, 'assigned');
+    expect((await patch(assigned.number, { status: 'closed' })).status).toBe(200);
+    expect((await patch(assigned.number, { status: 'opened' })).status).toBe(200);
+    const deleted = await createTicket(t, w);
+    t.advance(61 * MINUTE);
+    await t.server.app.sla.sweep();
+    expect(kept()).toEqual(counted());
+    // A ticket deleted (an account's erasure takes its tickets): its row goes first, its count with it.
+    t.server.app.db.prepare('DELETE FROM tickets WHERE id = ?').run(deleted.id);
+    expect(rows('SELECT count(*) AS n FROM ticket_sla WHERE ticket_id = ?', deleted.id)[0].n).toBe(0);
+    expect(kept()).toEqual(counted());
+
+    const truth = (where: string) => rows(`SELECT count(*) AS n FROM tickets t JOIN ticket_sla s ON s.ticket_id = t.id WHERE ${where}`)[0].n;
+    const page = await t.call('GET', '/api/tickets?sla=breached&app=shaq_app&status=opened,assigned', { token: w.admin.token });
+    expect(truth("s.sla_state = 'breached' AND t.app = 'shaq_app' AND t.status IN ('opened', 'assigned')")).toBeGreaterThan(0);
+    expect(page.body.data.total).toBe(truth("s.sla_state = 'breached' AND t.app = 'shaq_app' AND t.status IN ('opened', 'assigned')"));
+    const stats = await t.call('GET', `/api/tickets/stats?sla=due_soon,breached&developer_id=none`, { token: w.admin.token });
+    expect(stats.body.data.sla.breached).toBe(truth("s.sla_state = 'breached' AND t.developer_id IS NULL"));
+    expect(stats.body.data.status.opened).toBe(truth("s.sla_state IN ('due_soon', 'breached') AND t.developer_id IS NULL AND t.status = 'opened'"));
+  });
+
   it('reports the share of service levels met per group', async () => {
     const outcomes = rows("SELECT priority, sla_state, count(*) AS n FROM tickets JOIN ticket_sla ON ticket_id = id WHERE sla_state IN ('met', 'breached') GROUP BY 1, 2");
     const of = (priority: string, state: string) => outcomes.find((row) => row.priority === priority && row.sla_state === state)?.n ?? 0;
@@ -212,6 +241,7 @@ describe('the queue', () => {
   it('reads the sla filter from an index', () => {
     const plan = t.server.app.queue.plan({ sla: ['breached'], app: ['shaq_app'] }).join('\n');
     expect(plan).toMatch(/ticket_sla_state/);
+    expect(plan).toMatch(/SEARCH sla_facts USING PRIMARY KEY \(sla_state=\?\)/);
     expect(plan).not.toMatch(/SCAN tickets(?! USING)/);
   });
 

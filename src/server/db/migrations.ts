@@ -474,6 +474,11 @@ export const MIGRATIONS: readonly string[] = [
   // neighbouring pages. No row: no service level (state none). responded_at and sla_clock_at, written by
   // the ticket's own transitions, stay on the ticket. `recomputed` is 0 from a policy change until its
   // recompute's last batch, so a recompute cut short (a crash, a power cut) is resumed at start.
+  // sla_facts counts the tickets per state and combination of filter values (as ticket_facts: 0 for no
+  // account), kept by triggers: a count of the sla filter with others sums its rows of those states,
+  // where the state index would be sought once per candidate ticket. A state change updates two rows of
+  // this small table; a ticket's deadlines row goes before the ticket (BEFORE DELETE), so the ticket is
+  // still there to name its combination.
   `
   CREATE TABLE ticket_sla (
     ticket_id   INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
@@ -493,6 +498,36 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tickets DROP COLUMN sla_state;
   ALTER TABLE tickets DROP COLUMN sla_next_at;
   ALTER TABLE sla_policy ADD COLUMN recomputed INTEGER NOT NULL DEFAULT 1;
+  CREATE TABLE sla_facts (
+    sla_state TEXT NOT NULL, status TEXT NOT NULL, app TEXT NOT NULL, priority TEXT NOT NULL, category_id INTEGER NOT NULL,
+    service_id INTEGER NOT NULL, created_by_id INTEGER NOT NULL, developer_id INTEGER NOT NULL, n INTEGER NOT NULL,
+    PRIMARY KEY (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id)
+  ) WITHOUT ROWID;
+  INSERT INTO sla_facts SELECT s.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0), count(*)
+    FROM ticket_sla s JOIN tickets t ON t.id = s.ticket_id GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+  CREATE TRIGGER sla_facts_ai AFTER INSERT ON ticket_sla BEGIN
+    INSERT INTO sla_facts SELECT new.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0), 1 FROM tickets t WHERE t.id = new.ticket_id
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER sla_facts_ad AFTER DELETE ON ticket_sla BEGIN
+    UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT old.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0) FROM tickets t WHERE t.id = old.ticket_id);
+  END;
+  CREATE TRIGGER sla_facts_au AFTER UPDATE OF sla_state ON ticket_sla WHEN old.sla_state <> new.sla_state BEGIN
+    UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT old.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0) FROM tickets t WHERE t.id = old.ticket_id);
+    INSERT INTO sla_facts SELECT new.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0), 1 FROM tickets t WHERE t.id = new.ticket_id
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER sla_facts_tickets_au AFTER UPDATE OF status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets
+    WHEN old.facets <> new.facets BEGIN
+    UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT s.sla_state, old.status, old.app, old.priority, old.category_id, old.service_id,
+      coalesce(old.created_by_id, 0), coalesce(old.developer_id, 0) FROM ticket_sla s WHERE s.ticket_id = new.id);
+    INSERT INTO sla_facts SELECT s.sla_state, new.status, new.app, new.priority, new.category_id, new.service_id,
+      coalesce(new.created_by_id, 0), coalesce(new.developer_id, 0), 1 FROM ticket_sla s WHERE s.ticket_id = new.id
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER sla_facts_tickets_bd BEFORE DELETE ON tickets BEGIN
+    DELETE FROM ticket_sla WHERE ticket_id = old.id;
+  END;
   `,
   // 17: who an assignment gave the ticket to, by name as the ticket keeps it (docs/design.md#ticket-page),
   // so the ticket's timeline names the assignee. Older rows knew no assignee: only the latest assignment

@@ -91,9 +91,9 @@ function ftsMatch(words: string, filters: TicketFilters, scope: Scope): string {
  * The service-level filter (design.md#service-levels) is a condition of its own, not one of the filter
  * table's: the state moves with time alone, so it is in neither the facet tokens nor the kept
  * combinations. The states live in their narrow table (migration 16), indexed by state then ticket id.
- * A walk of a sort's index, or a count with other filters, checks each candidate by one seek of that
- * table's state index (a walk stops at the page's end); a page of few matches reads the tickets in
- * those states from the state index and seeks them by id.
+ * A walk of a sort's index checks each candidate by one seek of that table (it stops at the page's
+ * end); a page of few matches reads the tickets in those states from the state index and seeks them
+ * by id. Counts, but a search's, are kept per state and combination by triggers (sla_facts).
  */
 function slaClause(filters: TicketFilters, walk: boolean): string | undefined {
   if (!filters.sla?.length) return undefined;
@@ -213,7 +213,11 @@ const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters
  * number) or two constraints and more, intersecting facet tokens in the FTS index is far faster
  * than checking the rows one by one.
  */
-export function countSql(filters: TicketFilters, scope: Scope, fewInStates = false): Sql {
+/** sla_facts as the filter clauses read it: 0 is no account (its primary key holds no null). */
+const SLA_FACTS = `(SELECT sla_state, status, app, priority, category_id, service_id, nullif(created_by_id, 0) AS created_by_id,
+  nullif(developer_id, 0) AS developer_id, n FROM sla_facts)`;
+
+export function countSql(filters: TicketFilters, scope: Scope): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
   // The facet tokens know no service-level state nor due day: those are counted over their own index.
@@ -221,18 +225,17 @@ export function countSql(filters: TicketFilters, scope: Scope, fewInStates = fal
   if (!byNumber && facetsAnswer && (words || (!filters.q && constraints(filters, scope) >= 2))) {
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
-  if (filters.sla?.length && (fewInStates || (!filters.q && constraints(filters, scope) === 0))) {
-    // Fewer tickets in the states than match the other filters (or none): read the state index, and
-    // check each ticket's other filters by its id (each state row has its ticket).
-    const others = filterSql({ ...filters, sla: undefined }, scope);
-    const states = `ticket_sla.sla_state IN (${filters.sla.map(() => '?').join(', ')})`;
+  if (filters.sla?.length && !filters.q) {
+    // Kept per state and combination of filter values by triggers (migration 16): the rows of those states.
+    const found = conditions(filters, scope);
+    const states = `sla_state IN (${filters.sla.map(() => '?').join(', ')})`;
     return {
-      text: `SELECT count(*) AS n FROM ticket_sla CROSS JOIN tickets ON tickets.id = ticket_sla.ticket_id ${whereOf([states, ...others.clauses])}`,
-      params: [...filters.sla, ...others.params],
+      text: `SELECT coalesce(sum(n), 0) AS n FROM ${SLA_FACTS} ${whereOf([states, ...found.map((condition) => condition.clause)])}`,
+      params: [...filters.sla, ...found.flatMap((condition) => condition.params)],
     };
   }
-  // Otherwise the other filters' index names the candidates and each is checked by one seek of the
-  // state index: the IN form would first copy every ticket in the states (86,000 breached at 100,000) aside.
+  // A search: its candidates each checked by one seek of the state index (the IN form would first copy
+  // every ticket in the states, 86,000 breached at 100,000, aside).
   const sql = filterSql(filters, scope, true);
   return { text: `SELECT count(*) AS n FROM tickets ${whereOf(sql.clauses)}`, params: sql.params };
 }

@@ -114,7 +114,7 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
     },
 
     count(filters: TicketFilters, scope: Scope): number {
-      // A service-level state moves with time alone, which no trigger sees: such counts are not kept (the index of ticket_sla answers them).
+      // A service-level state moves with time alone, which the ticket rows' triggers do not see: such counts are not kept here (sla_facts, kept by triggers on ticket_sla, answers them).
       if (db.isTransaction || filters.sla) return countNow(filters, scope);
       catchUp();
       const key = countKey(filters, scope);

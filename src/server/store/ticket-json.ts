@@ -24,7 +24,7 @@ export interface TicketRow extends TicketFields {
   developer_name: string | null;
   created_at: string;
   updated_at: string;
-  /** Service level (migrations 13 and 15): null when the ticket has none. */
+  /** Service level (migrations 13 and 16): null when the ticket has none. */
   respond_by: string | null;
   resolve_by: string | null;
   responded_at: string | null;

@@ -3,7 +3,7 @@
  * batches for the CSV export. The SQL itself is in queue-sql.ts.
  */
 import type { StatementSync } from 'node:sqlite';
-import { FILTER_PARAMS, LIST_DESCRIPTION_CHARS, PAGE_SIZE, SLA_FILTERS, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
+import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SLA_FILTERS, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
 import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
@@ -35,15 +35,8 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
   }
 
   const all = (sql: Sql) => prepare(sql.text).all(...sql.params) as Record<string, unknown>[];
-  const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope, fewInStates(filters, scope)))[0]!.n), onTouched);
+  const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n), onTouched);
   const count = counts.count;
-  /** With a service-level filter: are fewer tickets in those states than match the other filters (a kept count)? */
-  function fewInStates(filters: TicketFilters, scope: Scope): boolean {
-    const others = FILTER_PARAMS.some((name) => name !== 'sla' && filters[name] !== undefined) || scope.mineOf !== undefined;
-    // Alone, the states are counted on their index; a search's count is not kept, so it is not asked for.
-    if (!filters.sla?.length || !others || filters.q) return false;
-    return count({ sla: filters.sla }, {}) < count({ ...filters, sla: undefined }, scope);
-  }
 
   /** Seeks the matching combinations when matches are few; otherwise walks the sort's index, or lets SQLite collect the matches. */
   function pageStatement(query: TicketQuery, scope: Scope, limit: number, total: number): Sql {
