@@ -5,6 +5,8 @@
  * Tickets keep the category, service, creator and developer NAMES they were given, with no
  * foreign key to categories or services, so deleting one never changes what a ticket shows.
  */
+import { REPORT_ROLLUPS_MIGRATION } from './report-rollups.ts';
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE users (
@@ -455,4 +457,6 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX saved_views_name ON saved_views (coalesce(owner_id, 0), name COLLATE NOCASE);
   `,
+  // 15: the reports' daily rollups (docs/design.md#reports), kept by triggers: db/report-rollups.ts.
+  REPORT_ROLLUPS_MIGRATION,
 ];
