@@ -45,6 +45,8 @@ const random = prng(SEED);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
 const iso = (ms: number) => new Date(ms).toISOString();
 
+type TicketState = { status: string; developer_id: number | null; updated_at: string };
+
 /** Random writes as the store makes them: the ticket's row and its log, in one transaction. */
 function randomWriter(db: Db) {
   // Hundreds of small transactions: a test's throwaway file need not reach the disk after each.
@@ -128,11 +130,11 @@ function randomWriter(db: Db) {
     any() {
       const all = (ids.all() as { id: number }[]).map((row) => row.id);
       const id = pick(all);
-      const row = state.get(id) as { status: string; developer_id: number | null; updated_at: string };
+      const row = state.get(id) as TicketState;
       const kind = pick(['create', 'assign', 'assign', 'unassign', 'close', 'close', 'reopen', 'recategorise', 'serviceLevel', 'serviceLevel', 'remove', 'removeMany', 'removeAccount'] as const);
       if (kind === 'removeMany' && random() < 0.7) return;
       if (kind === 'removeAccount' && random() < 0.7) return;
-      transaction(db, () => (write[kind] as (id: number, row: typeof row) => void)(id, row));
+      transaction(db, () => (write[kind] as (id: number, row: TicketState) => void)(id, row));
     },
   };
 }

@@ -200,10 +200,14 @@ const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters
  * number) or two constraints and more, intersecting facet tokens in the FTS index is far faster
  * than checking the rows one by one.
  */
-export function countSql(filters: TicketFilters, scope: Scope): Sql {
+export function countSql(filters: TicketFilters, scope: Scope, cap?: number): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
   if (!byNumber && !filters.sla?.length && (words || (!filters.q && constraints(filters, scope) >= 2))) {
+    // Capped: the index stops reading at cap + 1 matches, which says "more than cap".
+    if (cap !== undefined && words) {
+      return { text: 'SELECT count(*) AS n FROM (SELECT 1 FROM tickets_fts WHERE tickets_fts MATCH ? LIMIT ?)', params: [ftsMatch(words, filters, scope), cap + 1] };
+    }
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
   const sql = filterSql(filters, scope);
