@@ -37,6 +37,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
   const all = (sql: Sql) => prepare(sql.text).all(...sql.params) as Record<string, unknown>[];
   const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n), onTouched);
   const count = counts.count;
+  const countToCap = (filters: TicketFilters, scope: Scope) => Number(all(countSql(filters, scope, SEARCH_COUNT_CAP))[0]!.n);
 
   /** Seeks the matching combinations when matches are few; otherwise walks the sort's index, or lets SQLite collect the matches. */
   function pageStatement(query: TicketQuery, scope: Scope, limit: number, total: number): Sql {
@@ -54,7 +55,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
       const limit = query.limit ?? PAGE_SIZE.default;
       // A search counts to the cap only: a word most tickets hold stops there (recounted after every write).
       const searched = query.q !== undefined;
-      const counted = searched ? Number(all(countSql(query, scope, SEARCH_COUNT_CAP))[0]!.n) : count(query, scope);
+      const counted = searched ? count(query, scope, countToCap) : count(query, scope);
       const capped = searched && counted > SEARCH_COUNT_CAP;
       const total = capped ? SEARCH_COUNT_CAP : counted;
       const rows = total === 0 ? [] : all(capped ? pageSql(query, scope, PAGE_COLUMNS, limit, true) : pageStatement(query, scope, limit, total));
