@@ -204,9 +204,15 @@ export function countSql(filters: TicketFilters, scope: Scope, cap?: number): Sq
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
   if (!byNumber && !filters.sla?.length && (words || (!filters.q && constraints(filters, scope) >= 2))) {
-    // Capped: the index stops reading at cap + 1 matches, which says "more than cap".
+    // Capped: counting stops at cap + 1 matches, which says "more than cap". A prefix query merges
+    // every word it may stand for before the first match; the whole words alone are read match by
+    // match and find fewer, so when they reach the cap already the prefixes are never merged.
     if (cap !== undefined && words) {
-      return { text: 'SELECT count(*) AS n FROM (SELECT 1 FROM tickets_fts WHERE tickets_fts MATCH ? LIMIT ?)', params: [ftsMatch(words, filters, scope), cap + 1] };
+      const upTo = 'SELECT count(*) FROM (SELECT 1 FROM tickets_fts WHERE tickets_fts MATCH ? LIMIT ?)';
+      return {
+        text: `SELECT CASE WHEN (${upTo}) > ? THEN ? ELSE (${upTo}) END AS n`,
+        params: [ftsMatch(words.replaceAll('"*', '"'), filters, scope), cap + 1, cap, cap + 1, ftsMatch(words, filters, scope), cap + 1],
+      };
     }
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
