@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 17) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 18) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -116,6 +116,46 @@ CREATE TABLE replies (
 
 CREATE UNIQUE INDEX replies_title ON replies (title COLLATE NOCASE);
 
+CREATE TABLE report_assigns (
+  ticket_id  INTEGER PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  first_at   TEXT NOT NULL,
+  hours      REAL NOT NULL
+);
+
+CREATE INDEX report_assigns_created ON report_assigns (created_at, first_at, hours);
+
+CREATE TABLE report_closes (
+  closed_at     TEXT NOT NULL,
+  log_id        INTEGER NOT NULL,
+  ticket_id     INTEGER NOT NULL,
+  hours         REAL NOT NULL,
+  app           TEXT NOT NULL,
+  category_id   INTEGER NOT NULL,
+  service_id    INTEGER NOT NULL,
+  priority      TEXT NOT NULL,
+  developer_key ANY NOT NULL,
+  PRIMARY KEY (closed_at, log_id)
+) WITHOUT ROWID;
+
+CREATE INDEX report_closes_ticket ON report_closes (ticket_id);
+
+CREATE TABLE report_created (
+  grp     TEXT NOT NULL,
+  key     ANY NOT NULL,
+  day     TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  met     INTEGER NOT NULL,
+  judged  INTEGER NOT NULL,
+  PRIMARY KEY (grp, day, key)
+) WITHOUT ROWID;
+
+CREATE TABLE report_days (
+  day    TEXT PRIMARY KEY,
+  opened INTEGER NOT NULL,
+  closed INTEGER NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE saved_views (
   id         INTEGER PRIMARY KEY,
   owner_id   INTEGER REFERENCES users (id) ON DELETE CASCADE,
@@ -189,6 +229,31 @@ CREATE INDEX ticket_logs_action ON ticket_logs (action, created_at, ticket_id);
 
 CREATE INDEX ticket_logs_ticket ON ticket_logs (ticket_id, id);
 
+CREATE TRIGGER report_assigns_ad AFTER DELETE ON ticket_logs WHEN old.action = 'assigned' BEGIN
+  DELETE FROM report_assigns WHERE ticket_id = old.ticket_id;
+  INSERT INTO report_assigns
+    SELECT t.id, t.created_at, a.first_at, (julianday(a.first_at) - julianday(t.created_at)) * 24
+    FROM (SELECT min(created_at) AS first_at FROM ticket_logs WHERE ticket_id = old.ticket_id AND action = 'assigned') a
+    JOIN tickets t ON t.id = old.ticket_id WHERE a.first_at IS NOT NULL;
+END;
+
+CREATE TRIGGER report_assigns_ai AFTER INSERT ON ticket_logs WHEN new.action = 'assigned' BEGIN
+  INSERT INTO report_assigns SELECT t.id, t.created_at, new.created_at, (julianday(new.created_at) - julianday(t.created_at)) * 24 FROM tickets t WHERE t.id = new.ticket_id
+    ON CONFLICT DO UPDATE SET first_at = excluded.first_at, hours = excluded.hours WHERE excluded.first_at < first_at;
+END;
+
+CREATE TRIGGER report_logs_ad AFTER DELETE ON ticket_logs WHEN old.action IN ('opened', 'closed') BEGIN
+  UPDATE report_days SET opened = opened - (old.action = 'opened'), closed = closed - (old.action = 'closed') WHERE day = substr(old.created_at, 1, 10);
+  DELETE FROM report_closes WHERE closed_at = old.created_at AND log_id = old.id;
+END;
+
+CREATE TRIGGER report_logs_ai AFTER INSERT ON ticket_logs WHEN new.action IN ('opened', 'closed') BEGIN
+  INSERT INTO report_days VALUES (substr(new.created_at, 1, 10), new.action = 'opened', new.action = 'closed')
+    ON CONFLICT DO UPDATE SET opened = opened + excluded.opened, closed = closed + excluded.closed;
+  INSERT INTO report_closes SELECT new.created_at, new.id, t.id, (julianday(new.created_at) - julianday(t.created_at)) * 24,
+    t.app, t.category_id, t.service_id, t.priority, coalesce(t.developer_id, 'none') FROM tickets t WHERE t.id = new.ticket_id AND new.action = 'closed';
+END;
+
 CREATE TABLE ticket_sla (
   ticket_id   INTEGER PRIMARY KEY REFERENCES tickets (id) ON DELETE CASCADE,
   sla_state   TEXT NOT NULL CHECK (sla_state IN ('on_track', 'due_soon', 'breached', 'met')),
@@ -200,6 +265,56 @@ CREATE TABLE ticket_sla (
 CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NOT NULL;
 
 CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
+
+CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla BEGIN
+  INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'service', t.service_id, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'priority', t.priority, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'developer', coalesce(t.developer_id, 'none'), substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+END;
+
+CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla BEGIN
+  INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'service', t.service_id, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'priority', t.priority, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'developer', coalesce(t.developer_id, 'none'), substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+END;
+
+CREATE TRIGGER report_sla_au AFTER UPDATE OF sla_state ON ticket_sla
+  WHEN coalesce(old.sla_state = 'met', 0) IS NOT coalesce(new.sla_state = 'met', 0) OR coalesce(old.sla_state IN ('met', 'breached'), 0) IS NOT coalesce(new.sla_state IN ('met', 'breached'), 0) BEGIN
+  INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'service', t.service_id, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'priority', t.priority, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'developer', coalesce(t.developer_id, 'none'), substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'service', t.service_id, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'priority', t.priority, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created SELECT 'developer', coalesce(t.developer_id, 'none'), substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
+    FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+END;
 
 CREATE TRIGGER sla_facts_ad AFTER DELETE ON ticket_sla BEGIN
   UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT old.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0) FROM tickets t WHERE t.id = old.ticket_id);
@@ -278,6 +393,65 @@ CREATE INDEX tickets_service ON tickets (service_id, created_at DESC, id DESC);
 CREATE INDEX tickets_status ON tickets (status, created_at DESC, id DESC);
 
 CREATE INDEX tickets_updated ON tickets (updated_at DESC, id DESC, status, app, priority, category_id, service_id, created_by_id, developer_id);
+
+CREATE TRIGGER report_closes_au AFTER UPDATE OF app, category_id, service_id, priority, developer_id, created_at ON tickets
+  WHEN old.app IS NOT new.app OR old.category_id IS NOT new.category_id OR old.service_id IS NOT new.service_id OR old.priority IS NOT new.priority OR old.developer_id IS NOT new.developer_id OR old.created_at IS NOT new.created_at BEGIN
+  UPDATE report_closes SET app = new.app, category_id = new.category_id, service_id = new.service_id, priority = new.priority,
+    developer_key = coalesce(new.developer_id, 'none'), hours = (julianday(closed_at) - julianday(new.created_at)) * 24 WHERE ticket_id = new.id;
+  UPDATE report_assigns SET created_at = new.created_at, hours = (julianday(first_at) - julianday(new.created_at)) * 24 WHERE ticket_id = new.id;
+END;
+
+CREATE TRIGGER report_tickets_ad AFTER DELETE ON tickets BEGIN
+  INSERT INTO report_created VALUES ('app', old.app, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('category', old.category_id, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('service', old.service_id, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('priority', old.priority, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('developer', coalesce(old.developer_id, 'none'), substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  DELETE FROM report_closes WHERE ticket_id = old.id;
+  DELETE FROM report_assigns WHERE ticket_id = old.id;
+END;
+
+CREATE TRIGGER report_tickets_ai AFTER INSERT ON tickets BEGIN
+  INSERT INTO report_created VALUES ('app', new.app, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('category', new.category_id, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('service', new.service_id, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('priority', new.priority, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('developer', coalesce(new.developer_id, 'none'), substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+END;
+
+CREATE TRIGGER report_tickets_au AFTER UPDATE OF app, category_id, service_id, priority, developer_id, created_at ON tickets
+  WHEN old.app IS NOT new.app OR old.category_id IS NOT new.category_id OR old.service_id IS NOT new.service_id OR old.priority IS NOT new.priority OR old.developer_id IS NOT new.developer_id OR old.created_at IS NOT new.created_at BEGIN
+  INSERT INTO report_created VALUES ('app', old.app, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('category', old.category_id, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('service', old.service_id, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('priority', old.priority, substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('developer', coalesce(old.developer_id, 'none'), substr(old.created_at, 1, 10), -1, -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) = 'met', 0), -1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = old.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('app', new.app, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('category', new.category_id, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('service', new.service_id, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('priority', new.priority, substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+  INSERT INTO report_created VALUES ('developer', coalesce(new.developer_id, 'none'), substr(new.created_at, 1, 10), 1, 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) = 'met', 0), 1 * coalesce((SELECT sla_state FROM ticket_sla WHERE ticket_id = new.id) IN ('met', 'breached'), 0))
+    ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
+END;
 
 CREATE TRIGGER sla_facts_tickets_au AFTER UPDATE OF status, app, priority, category_id, service_id, created_by_id, developer_id ON tickets
   WHEN old.facets <> new.facets BEGIN

@@ -60,12 +60,24 @@ export interface TicketQuery extends TicketFilters {
   sort?: Sort;
 }
 
+/**
+ * A text search counts its matches up to this many (docs/design.md#work-queue-api): past it, a word
+ * most tickets hold, nobody reads the exact figure, and counting it read every match after each write.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
 /** What a page answer carries under `data`. */
 export interface TicketPage {
   list: Ticket[];
   next_cursor: string | null;
   total: number;
+  /** Present (true) when a text search found more than SEARCH_COUNT_CAP: `total` is then the cap. */
+  total_capped?: true;
 }
+
+/** A page's total as people read it: "10,000+" when the search stopped counting. */
+export const pageTotalLabel = (page: Pick<TicketPage, 'total' | 'total_capped'>, shown: number) =>
+  page.total_capped ? `${SEARCH_COUNT_CAP.toLocaleString('en')}+` : String(Math.max(page.total, shown));
 
 /** `GET /tickets/stats` under `data`. `unassigned` counts open work (not closed) without a developer. */
 export interface TicketStats {

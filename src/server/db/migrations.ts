@@ -5,6 +5,8 @@
  * Tickets keep the category, service, creator and developer NAMES they were given, with no
  * foreign key to categories or services, so deleting one never changes what a ticket shows.
  */
+import { REPORT_ROLLUPS_MIGRATION } from './report-rollups.ts';
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE users (
@@ -538,4 +540,6 @@ export const MIGRATIONS: readonly string[] = [
     WHERE id IN (SELECT max(l.id) FROM ticket_logs l JOIN tickets t ON t.id = l.ticket_id
       WHERE l.action = 'assigned' AND t.status = 'assigned' AND t.developer_name IS NOT NULL GROUP BY l.ticket_id);
   `,
+  // 18: the reports' daily rollups (docs/design.md#reports), kept by triggers: db/report-rollups.ts.
+  REPORT_ROLLUPS_MIGRATION,
 ];

@@ -82,7 +82,15 @@ export const SCHEMAS: Record<string, Schema> = {
   ),
   TicketInput: { ...object(ticketFields, ['title', 'description', 'priority', 'category_id', 'service_id', 'app']), description: 'The ticket fields (product.md#ticket-fields).' },
   TicketEdit: { ...object(ticketFields, []), description: 'Only the fields that change.' },
-  TicketPage: object({ list: list(ref('Ticket')), next_cursor: nullable('string'), total: { type: 'integer' } }),
+  TicketPage: object(
+    {
+      list: list(ref('Ticket')),
+      next_cursor: nullable('string'),
+      total: { type: 'integer' },
+      total_capped: { type: 'boolean', const: true, description: 'Present when a text search found more than 10,000 tickets: `total` is then 10,000.' },
+    },
+    ['list', 'next_cursor', 'total'],
+  ),
   TicketStats: object({
     total: { type: 'integer' },
     status: object(Object.fromEntries(STATUSES.map((status) => [status, { type: 'integer' }]))),

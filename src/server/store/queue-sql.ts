@@ -208,21 +208,31 @@ export function combinationPageSql(query: TicketQuery, combinations: readonly Fa
 /** How many of scope and the filters (not q) constrain the tickets. */
 const constraints = (filters: TicketFilters, scope: Scope) => conditions(filters, scope).length;
 
+/** sla_facts as the filter clauses read it: 0 is no account (its primary key holds no null). */
+const SLA_FACTS = `(SELECT sla_state, status, app, priority, category_id, service_id, nullif(created_by_id, 0) AS created_by_id,
+  nullif(developer_id, 0) AS developer_id, n FROM sla_facts)`;
+
 /**
  * How many tickets match. A table index serves one constraint well; for a text search (not a
  * number) or two constraints and more, intersecting facet tokens in the FTS index is far faster
  * than checking the rows one by one.
  */
-/** sla_facts as the filter clauses read it: 0 is no account (its primary key holds no null). */
-const SLA_FACTS = `(SELECT sla_state, status, app, priority, category_id, service_id, nullif(created_by_id, 0) AS created_by_id,
-  nullif(developer_id, 0) AS developer_id, n FROM sla_facts)`;
-
-export function countSql(filters: TicketFilters, scope: Scope): Sql {
+export function countSql(filters: TicketFilters, scope: Scope, cap?: number): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
   // The facet tokens know no service-level state nor due day: those are counted over their own index.
   const facetsAnswer = !filters.sla?.length && filters.due_before === undefined;
   if (!byNumber && facetsAnswer && (words || (!filters.q && constraints(filters, scope) >= 2))) {
+    // Capped: counting stops at cap + 1 matches, which says "more than cap". A prefix query merges
+    // every word it may stand for before the first match; the whole words alone are read match by
+    // match and find fewer, so when they reach the cap already the prefixes are never merged.
+    if (cap !== undefined && words) {
+      const upTo = 'SELECT count(*) FROM (SELECT 1 FROM tickets_fts WHERE tickets_fts MATCH ? LIMIT ?)';
+      return {
+        text: `SELECT CASE WHEN (${upTo}) > ? THEN ? ELSE (${upTo}) END AS n`,
+        params: [ftsMatch(words.replaceAll('"*', '"'), filters, scope), cap + 1, cap, cap + 1, ftsMatch(words, filters, scope), cap + 1],
+      };
+    }
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };
   }
   if (filters.sla?.length && !filters.q) {

@@ -1,10 +1,10 @@
 /**
- * The reports' figures (design.md#reports), from the tickets and their activity log. Creation times
- * are tickets.created_at; assignments and closes are log rows. A ticket is open while its log
- * holds more 'opened' rows (creation, reopens) than 'closed' ones, so the backlog at any instant
- * is a count of log rows before it. Every query reads only narrow indexes (migration 7): the
- * ticket rows themselves are wide, and at 100,000 tickets reading them is most of the time.
- * Percentiles and medians are taken in SQLite, so no per-ticket row reaches JavaScript.
+ * The reports' figures (design.md#reports), from migration 18's rollups (db/report-rollups.ts),
+ * which triggers keep in every write's transaction: counts per UTC day and group key, one narrow
+ * row per close and per first assignment. A report reads a few thousand rollup rows and the
+ * range's closes, never the tickets or their log, so its time no longer grows with the tickets
+ * kept. Percentiles and medians are taken in SQLite over the same hours the scan measured, so
+ * the answers are the scan's exactly (tests/server/report-rollups.test.ts).
  */
 import {
   addDays,
@@ -22,17 +22,14 @@ import {
 } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
 
-const HOURS = (later: string, earlier: string) => `(julianday(${later}) - julianday(${earlier})) * 24`;
-/** Each grouping's column, and the index that has it first (migrations 3 and 7). */
-const GROUP_COLUMN: Record<ReportGroup, { column: string; index: string }> = {
-  app: { column: 'app', index: 'tickets_app' },
-  category: { column: 'category_id', index: 'tickets_category' },
-  service: { column: 'service_id', index: 'tickets_service' },
-  priority: { column: 'priority', index: 'tickets_priority_filter' },
-  developer: { column: 'developer_id', index: 'tickets_developer' },
+/** Each grouping's key column in report_closes, and in ticket_facts (migration 8, no developer is 0). */
+const GROUP_COLUMN: Record<ReportGroup, { closes: string; facts: string }> = {
+  app: { closes: 'app', facts: 'app' },
+  category: { closes: 'category_id', facts: 'category_id' },
+  service: { closes: 'service_id', facts: 'service_id' },
+  priority: { closes: 'priority', facts: 'priority' },
+  developer: { closes: 'developer_key', facts: `CASE developer_id WHEN 0 THEN '${NO_DEVELOPER_KEY}' ELSE developer_id END` },
 };
-/** The group of a ticket without a developer (a NULL developer_id). */
-const keyOf = (column: string, value = column) => (column.endsWith('developer_id') ? `coalesce(${value}, '${NO_DEVELOPER_KEY}')` : value);
 /** The name a key stands for, as its newest ticket keeps it (tickets keep the names they were given). */
 const LABEL_SQL: Partial<Record<ReportGroup, string>> = {
   category: 'SELECT category AS label FROM tickets WHERE category_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
@@ -45,7 +42,7 @@ const FIXED_ORDER: Partial<Record<ReportGroup, readonly string[]>> = {
   priority: ['high', 'medium', 'low'],
 };
 
-/** Named parameters: the first instant of the range (a date sorts before its day's timestamps) and the first after it. */
+/** Named parameters: the first day of the range and the first after it (a date sorts before its day's timestamps). */
 type Bounds = { start: string; end: string };
 /** Percentiles interpolate between neighbours (SQLite's percentile_cont, as spreadsheets' PERCENTILE.INC). */
 const P50_P90 = (column: string) => `percentile_cont(${column}, 0.5), percentile_cont(${column}, 0.9)`;
@@ -58,46 +55,31 @@ export function createReportStore(db: Db) {
     statement.setReturnArrays(true);
     return statement;
   };
-  const backlogBefore = db.prepare(`SELECT (SELECT count(*) FROM ticket_logs WHERE action = 'opened' AND created_at < $start)
-    - (SELECT count(*) FROM ticket_logs WHERE action = 'closed' AND created_at < $start) AS n`);
-  // Per day, counts over index ranges: no function per row, no sorting.
+  const backlogBefore = db.prepare('SELECT coalesce(sum(opened - closed), 0) AS n FROM report_days WHERE day < $start');
+  // Every grouping counts each ticket once: the app's rows give the tickets created per day.
   const perDayCounts = arrays(`WITH RECURSIVE days(day, next) AS (
       SELECT $start, date($start, '+1 day') UNION ALL SELECT next, date(next, '+1 day') FROM days WHERE next < $end)
-    SELECT day,
-      (SELECT count(*) FROM tickets INDEXED BY tickets_report WHERE created_at >= day AND created_at < next),
-      (SELECT count(*) FROM ticket_logs WHERE action = 'opened' AND created_at >= day AND created_at < next),
-      (SELECT count(*) FROM ticket_logs WHERE action = 'closed' AND created_at >= day AND created_at < next)
-    FROM days`);
+    SELECT days.day, coalesce((SELECT sum(created) FROM report_created c WHERE c.grp = 'app' AND c.day = days.day), 0),
+      coalesce(d.opened, 0), coalesce(d.closed, 0)
+    FROM days LEFT JOIN report_days d ON d.day = days.day`);
   // A ticket assigned, reopened and assigned again is measured to its first assignment.
-  const assignTimes = arrays(`SELECT ${P50_P90('hours')} FROM (
-    SELECT ${HOURS('min(l.created_at)', 't.created_at')} AS hours
-    FROM ticket_logs l JOIN tickets t INDEXED BY tickets_report_id ON t.id = l.ticket_id
-    WHERE l.action = 'assigned' AND l.created_at >= $start AND t.created_at >= $start AND t.created_at < $end GROUP BY l.ticket_id)`);
+  const assignTimes = arrays(`SELECT ${P50_P90('hours')} FROM report_assigns INDEXED BY report_assigns_created
+    WHERE created_at >= $start AND created_at < $end AND first_at >= $start`);
+  const createdByKey = arrays(`SELECT key, sum(created), sum(met), sum(judged) FROM report_created
+    WHERE grp = $group AND day >= $start AND day < $end GROUP BY key`);
   const labels = Object.fromEntries(Object.entries(LABEL_SQL).map(([group, sql]) => [group, db.prepare(sql)]));
   const byGroup = Object.fromEntries(
-    Object.entries(GROUP_COLUMN).map(([group, { column, index }]) => [
+    Object.entries(GROUP_COLUMN).map(([group, { closes, facts }]) => [
       group,
       {
-        // One range count per value, on the index that has the value first: the values are few.
-        created: arrays(`SELECT ${keyOf(column, 'value')}, (SELECT count(*) FROM tickets INDEXED BY ${index}
-            WHERE ${column} IS value AND created_at >= $start AND created_at < $end)
-          FROM (SELECT DISTINCT ${column} AS value FROM tickets INDEXED BY ${index})`),
         // Per group: closes and their median; then one row with a NULL key for all closes.
-        closes: arrays(`WITH c AS MATERIALIZED (
-            SELECT ${keyOf(`t.${column}`)} AS key, ${HOURS('l.created_at', 't.created_at')} AS hours
-            FROM ticket_logs l JOIN tickets t INDEXED BY tickets_report_id ON t.id = l.ticket_id
-            WHERE l.action = 'closed' AND l.created_at >= $start AND l.created_at < $end)
+        closes: arrays(`WITH c AS MATERIALIZED (SELECT ${closes} AS key, hours FROM report_closes WHERE closed_at >= $start AND closed_at < $end)
           SELECT key, count(*), median(hours), NULL FROM c GROUP BY key
           UNION ALL SELECT NULL, count(*), ${P50_P90('hours')} FROM c`),
-        open: arrays(`SELECT ${keyOf(`t.${column}`)}, count(*) FROM tickets t INDEXED BY tickets_report WHERE t.status IN ('opened', 'assigned') GROUP BY 1`),
-        // Service levels with an outcome, of the tickets created in the range: the range and every group column
-        // from tickets_report, each ticket's state by one seek of its narrow table (migration 16).
-        outcomes: arrays(`SELECT ${keyOf(`t.${column}`)}, count(*) FILTER (WHERE s.sla_state = 'met'), count(*)
-          FROM tickets t INDEXED BY tickets_report CROSS JOIN ticket_sla s ON s.ticket_id = t.id
-          WHERE s.sla_state IN ('met', 'breached') AND t.created_at >= $start AND t.created_at < $end GROUP BY 1`),
+        open: arrays(`SELECT ${facts}, sum(n) FROM ticket_facts WHERE status IN ('opened', 'assigned') GROUP BY 1 HAVING sum(n) > 0`),
       },
     ]),
-  ) as Record<ReportGroup, Record<'created' | 'closes' | 'open' | 'outcomes', ReturnType<Db['prepare']>>>;
+  ) as Record<ReportGroup, Record<'closes' | 'open', ReturnType<Db['prepare']>>>;
 
   function groupLabel(group: ReportGroup, key: string): string {
     if (group === 'developer' && key === NO_DEVELOPER_KEY) return NO_DEVELOPER_LABEL;
@@ -119,14 +101,16 @@ export function createReportStore(db: Db) {
         return row;
       };
 
-      for (const [key, n] of statements.created.all(bounds) as unknown as Array<[unknown, number]>) if (n > 0) groupOf(key).created = n;
+      for (const [key, created, met, judged] of createdByKey.all({ group: query.group, ...bounds }) as unknown as Array<[unknown, number, number, number]>) {
+        if (created > 0) groupOf(key).created = created;
+        if (judged > 0) groupOf(key).sla_met_share = share(met, judged);
+      }
       let timeToClose: Percentiles = NOTHING_MEASURED;
       for (const [key, n, first, second] of statements.closes.all(bounds) as unknown as Array<[unknown, number, number | null, number | null]>) {
         if (key === null) timeToClose = { p50: hours(first), p90: hours(second) };
         else Object.assign(groupOf(key), { closed: n, median_close_hours: hours(first) });
       }
       for (const [key, n] of statements.open.all() as unknown as Array<[unknown, number]>) groupOf(key).open += n;
-      for (const [key, met, judged] of statements.outcomes.all(bounds) as unknown as Array<[unknown, number, number]>) groupOf(key).sla_met_share = share(met, judged);
 
       let backlog = Number((backlogBefore.get({ start: bounds.start }) as { n: number }).n);
       for (const [date, created, opened, closed] of perDayCounts.all(bounds) as unknown as Array<[string, number, number, number]>) {

@@ -26,6 +26,8 @@ interface Entry {
   filters: TicketFilters;
   scope: Scope;
   n: number;
+  /** Counted only up to a cap (a search's page total): never an answer for an exact count. */
+  capped?: boolean;
 }
 
 const columns = (row: 'old' | 'new') => FACTS.map((fact) => `${row}.${fact}`).join(', ');
@@ -113,26 +115,29 @@ export function createTicketCounts(db: Db, countNow: (filters: TicketFilters, sc
       return db.isTransaction || beyondFacts(filters) || filters.sla ? undefined : facts.matching(countKey(filters, scope), filters, scope);
     },
 
-    count(filters: TicketFilters, scope: Scope): number {
+    /** `countCapped`: a search's count up to a cap, kept apart from exact counts (a later exact ask recounts). */
+    count(filters: TicketFilters, scope: Scope, countCapped?: (filters: TicketFilters, scope: Scope) => number): number {
+      const counter = countCapped ?? countNow;
       // A service-level state moves with time alone, which the ticket rows' triggers do not see: such counts are not kept here (sla_facts, kept by triggers on ticket_sla, answers them).
-      if (db.isTransaction || filters.sla) return countNow(filters, scope);
+      if (db.isTransaction || filters.sla) return counter(filters, scope);
       catchUp();
       const key = countKey(filters, scope);
       const kept = entries.get(key);
-      if (kept) {
+      if (kept && Boolean(kept.capped) === Boolean(countCapped)) {
         entries.delete(key);
         entries.set(key, kept);
         return kept.n;
       }
+      entries.delete(key);
       const combinations = beyondFacts(filters) ? undefined : facts.matching(key, filters, scope);
-      const n = combinations?.reduce((sum, combination) => sum + combination.n, 0) ?? countNow(filters, scope);
+      const n = combinations?.reduce((sum, combination) => sum + combination.n, 0) ?? counter(filters, scope);
       if (entries.size >= COUNTS_MAX) {
         // A list no longer followed can't be told it changed: its cached pages go with it.
         const oldest = entries.keys().next().value!;
         entries.delete(oldest);
         onTouched([oldest], 'forgotten');
       }
-      entries.set(key, { filters, scope, n });
+      entries.set(key, { filters, scope, n, ...(countCapped ? { capped: true } : {}) });
       return n;
     },
   };

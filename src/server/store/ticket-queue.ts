@@ -3,7 +3,7 @@
  * batches for the CSV export. The SQL itself is in queue-sql.ts.
  */
 import type { StatementSync } from 'node:sqlite';
-import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SLA_FILTERS, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
+import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SEARCH_COUNT_CAP, SLA_FILTERS, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
 import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
@@ -37,6 +37,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
   const all = (sql: Sql) => prepare(sql.text).all(...sql.params) as Record<string, unknown>[];
   const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n), onTouched);
   const count = counts.count;
+  const countToCap = (filters: TicketFilters, scope: Scope) => Number(all(countSql(filters, scope, SEARCH_COUNT_CAP))[0]!.n);
 
   /** Seeks the matching combinations when matches are few; otherwise walks the sort's index, or lets SQLite collect the matches. */
   function pageStatement(query: TicketQuery, scope: Scope, limit: number, total: number): Sql {
@@ -52,8 +53,12 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
 
     page(query: TicketQuery, scope: Scope = {}): TicketPage {
       const limit = query.limit ?? PAGE_SIZE.default;
-      const total = count(query, scope);
-      const rows = total === 0 ? [] : all(pageStatement(query, scope, limit, total));
+      // A search counts to the cap only: a word most tickets hold stops there (recounted after every write).
+      const searched = query.q !== undefined;
+      const counted = searched ? count(query, scope, countToCap) : count(query, scope);
+      const capped = searched && counted > SEARCH_COUNT_CAP;
+      const total = capped ? SEARCH_COUNT_CAP : counted;
+      const rows = total === 0 ? [] : all(capped ? pageSql(query, scope, PAGE_COLUMNS, limit, true) : pageStatement(query, scope, limit, total));
       const more = rows.length > limit;
       const shown = more ? rows.slice(0, limit) : rows;
       const last = shown.at(-1);
@@ -61,6 +66,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
         list: shown.map((row) => toTicket(row as unknown as TicketRow)),
         next_cursor: more && last ? encodeCursor(query.sort ?? 'newest', last) : null,
         total,
+        ...(capped ? { total_capped: true as const } : {}),
       };
     },
 

@@ -2,7 +2,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '../../../src/shared/types.ts';
-import { fakeApi, renderApp, signInAs, ticketRoutes, type FakeRequest } from '../fakeApi.ts';
+import { SEARCH_COUNT_CAP, type TicketPage } from '../../../src/shared/workQueue.ts';
+import { fakeApi, renderApp, signInAs, ticketRoutes, type FakeRequest, type Route } from '../fakeApi.ts';
+import { page } from '../ticketServer.ts';
 import { ADMIN, CATEGORIES, DEVELOPERS, SERVICES, SUPPORT, list, makeTicket, newestFirst } from './fixtures.ts';
 
 const titles = () => screen.queryAllByRole('article').map((card) => card.querySelector('h3')?.textContent);
@@ -42,6 +44,19 @@ describe('paged lists', () => {
       '/tickets?status=opened%2Cassigned&limit=50',
       '/tickets?status=opened%2Cassigned&limit=50&cursor=50',
     ]);
+  });
+
+  it("a search the server stopped counting (total_capped) counts 'N of 10,000+'", async () => {
+    signInAs(ADMIN);
+    const many = newestFirst(...Array.from({ length: 55 }, (_, i) => makeTicket({ title: `Customer ${i + 1}` })));
+    // As the server answers a word held by more than SEARCH_COUNT_CAP tickets.
+    const capped: Route = (req) => {
+      const { data } = (page(many, req) as { body: { data: TicketPage } }).body;
+      return { body: { data: { ...data, total: SEARCH_COUNT_CAP, total_capped: true } } };
+    };
+    fakeApi({ ...ticketRoutes(many), 'GET /tickets': capped });
+    renderApp('/admin/tickets?q=customer');
+    await screen.findByText('50 of 10,000+');
   });
 
   it('Back from a ticket returns to the list with the pages that were loaded and the scroll position', async () => {

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../shared/types.ts';
-import type { TicketPage } from '../../../../shared/workQueue.ts';
+import { pageTotalLabel, type TicketPage } from '../../../../shared/workQueue.ts';
 import type { InfiniteQueryResult } from '../../../lib/infiniteQuery.ts';
 import { Button } from '../../../components/Button.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
@@ -36,7 +36,6 @@ export function TicketPages({ query, area, empty, view = 'cards', selection, sor
       {(pages) => {
         const tickets = loadedTickets(pages);
         if (tickets.length === 0) return empty;
-        const total = Math.max(pages[0]?.total ?? 0, tickets.length);
         return (
           <div className={styles.wrap}>
             {view === 'table' ? <TicketTable tickets={tickets} area={area} selection={selection} sort={sort} /> : <TicketGrid tickets={tickets} area={area} />}
@@ -46,7 +45,7 @@ export function TicketPages({ query, area, empty, view = 'cards', selection, sor
                   Show more
                 </Button>
                 <span className={styles.count}>
-                  {tickets.length} of {total}
+                  {tickets.length} of {pages[0] ? pageTotalLabel(pages[0], tickets.length) : tickets.length}
                 </span>
               </div>
             )}
