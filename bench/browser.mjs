@@ -23,6 +23,18 @@ export function launchChromium(extraArgs = []) {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+/** `benchSize(browser, tickets)` for each of `sizes` in one Chromium: { [tickets]: its figures }. */
+export async function benchEachSize(sizes, benchSize) {
+  const browser = await launchChromium();
+  const figures = {};
+  try {
+    for (const tickets of sizes) figures[tickets] = await benchSize(browser, tickets);
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
 /** Signs the bench's admin in through the form on `page` and waits for the dashboard. */
 export async function signInThroughForm(page, url) {
   await page.goto(`${url}/`);
@@ -82,13 +94,7 @@ async function benchSize(browser, tickets) {
 export async function benchBrowser() {
   await run('build.mjs', [], process.env, { quiet: true });
   console.log(`\nBrowser (headless Chromium, median of ${ROUNDS} rounds after a warm-up, a fresh browser context per round)`);
-  const browser = await launchChromium();
-  const sizes = {};
-  try {
-    for (const tickets of SIZES) sizes[tickets] = await benchSize(browser, tickets);
-  } finally {
-    await browser.close();
-  }
+  const sizes = await benchEachSize(SIZES, benchSize);
   const [small] = Object.values(sizes);
   const rows = Object.values(sizes).map((s) => [
     `${s.tickets.toLocaleString('en')} tickets`,

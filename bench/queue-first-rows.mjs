@@ -8,7 +8,7 @@
  * Usage: npm run bench -- queue-rows (BENCH_QUEUE_TICKETS, a list; BENCH_QUEUE_ROUNDS; CHROMIUM_PATH).
  */
 import { median } from './load.mjs';
-import { launchChromium, signInThroughForm } from './browser.mjs';
+import { benchEachSize, signInThroughForm } from './browser.mjs';
 import { run, signIn, startDemoServer } from './processes.mjs';
 import { printTable, saveResults } from './report.mjs';
 
@@ -113,13 +113,7 @@ async function benchSize(browser, tickets) {
 export async function benchQueueRows() {
   await run('build.mjs', [], process.env, { quiet: true });
   console.log(`\nQueue (headless Chromium, ${CPU_SLOWDOWN}× CPU throttling, median of ${ROUNDS} rounds after a warm-up)`);
-  const browser = await launchChromium();
-  const sizes = {};
-  try {
-    for (const tickets of SIZES) sizes[tickets] = await benchSize(browser, tickets);
-  } finally {
-    await browser.close();
-  }
+  const sizes = await benchEachSize(SIZES, benchSize);
   const rows = Object.entries(sizes).flatMap(([tickets, figures]) =>
     Object.entries(figures).map(([name, f]) => [`${Number(tickets).toLocaleString('en')}: ${name}`, `${f.median.toFixed(0)} ms`, `${f.max.toFixed(0)} ms`, `${f.request.toFixed(0)} ms`]),
   );
