@@ -19,8 +19,8 @@ const CARD = 'a[href^="/admin/ticket/"]';
 const SIGN_IN_TIMEOUT_MS = 120_000;
 
 /** Headless Chromium at CHROMIUM_PATH, as every browser bench starts it. */
-export function launchChromium(extraArgs = []) {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** `benchSize(browser, tickets)` for each of `sizes` in one Chromium: { [tickets]: its figures }. */
