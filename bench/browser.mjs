@@ -6,9 +6,8 @@
  * Usage: npm run bench -- browser (BENCH_TICKETS, BENCH_BROWSER_ROUNDS, CHROMIUM_PATH).
  */
 import { chromium } from 'playwright-core';
-import { rmSync } from 'node:fs';
 import { median } from './load.mjs';
-import { ADMIN, run, serverEnv, startListening, stop, tempDataDir } from './processes.mjs';
+import { ADMIN, run, startDemoServer } from './processes.mjs';
 import { printTable, saveResults } from './report.mjs';
 
 const SIZES = (process.env.BENCH_TICKETS ?? '1000,100000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
@@ -17,6 +16,33 @@ const ROUNDS = Math.min(8, Number(process.env.BENCH_BROWSER_ROUNDS ?? 5));
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const FORM = 'input[type="password"]';
 const CARD = 'a[href^="/admin/ticket/"]';
+const SIGN_IN_TIMEOUT_MS = 120_000;
+
+/** Headless Chromium at CHROMIUM_PATH, as every browser bench starts it. */
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** `benchSize(browser, tickets)` for each of `sizes` in one Chromium: { [tickets]: its figures }. */
+export async function benchEachSize(sizes, benchSize) {
+  const browser = await launchChromium();
+  const figures = {};
+  try {
+    for (const tickets of sizes) figures[tickets] = await benchSize(browser, tickets);
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
+/** Signs the bench's admin in through the form on `page` and waits for the dashboard. */
+export async function signInThroughForm(page, url) {
+  await page.goto(`${url}/`);
+  await page.fill('input[name="email"]', ADMIN.email);
+  await page.fill(FORM, ADMIN.password);
+  await page.click('button[type="submit"]');
+  await page.waitForURL((u) => u.pathname === '/admin', { timeout: SIGN_IN_TIMEOUT_MS });
+}
 
 /** Runs in every page before its scripts: when the form, the click and the first card happened. */
 function marks([form, card]) {
@@ -52,10 +78,7 @@ export async function oneRound(browser, url) {
 }
 
 async function benchSize(browser, tickets) {
-  const dataDir = tempDataDir();
-  const env = serverEnv(dataDir);
-  await run('src/server/demo.ts', ['--tickets', String(tickets)], env, { quiet: true });
-  const app = await startListening('src/server/main.ts', env);
+  const app = await startDemoServer(tickets);
   try {
     await oneRound(browser, app.url); // warm-up: the server's first reads, Chromium's first launch of the page
     const rounds = [];
@@ -64,21 +87,14 @@ async function benchSize(browser, tickets) {
     console.log(`  ${tickets.toLocaleString('en')} tickets: sign-in form ${figures.signInForm.toFixed(0)} ms, sign-in click → first card ${figures.dashboard.toFixed(0)} ms`);
     return figures;
   } finally {
-    await stop(app.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }
 
 export async function benchBrowser() {
   await run('build.mjs', [], process.env, { quiet: true });
   console.log(`\nBrowser (headless Chromium, median of ${ROUNDS} rounds after a warm-up, a fresh browser context per round)`);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const sizes = {};
-  try {
-    for (const tickets of SIZES) sizes[tickets] = await benchSize(browser, tickets);
-  } finally {
-    await browser.close();
-  }
+  const sizes = await benchEachSize(SIZES, benchSize);
   const [small] = Object.values(sizes);
   const rows = Object.values(sizes).map((s) => [
     `${s.tickets.toLocaleString('en')} tickets`,

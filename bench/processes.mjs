@@ -1,6 +1,6 @@
 /** Start the project's server (or any script that prints `Listening on URL`) as a child process. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -37,6 +37,21 @@ export function startListening(script, env) {
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
   });
+}
+
+/** A fresh data folder filled by the demo script with `tickets` tickets, the server listening on it: { url, child, close() }; close() stops it and removes the folder. */
+export async function startDemoServer(tickets) {
+  const dataDir = tempDataDir();
+  const env = serverEnv(dataDir);
+  await run('src/server/demo.ts', ['--tickets', String(tickets)], env, { quiet: true });
+  const app = await startListening('src/server/main.ts', env);
+  return {
+    ...app,
+    async close() {
+      await stop(app.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs a script to its end; resolves with its run time in ms. */

@@ -7,11 +7,9 @@
  * already there never counts), so layout and paint are in it.
  * Usage: npm run bench -- queue-rows (BENCH_QUEUE_TICKETS, a list; BENCH_QUEUE_ROUNDS; CHROMIUM_PATH).
  */
-import { chromium } from 'playwright-core';
-import { rmSync } from 'node:fs';
 import { median } from './load.mjs';
-import { CHROMIUM_ARGS } from './browser.mjs';
-import { ADMIN, run, serverEnv, signIn, startListening, stop, tempDataDir } from './processes.mjs';
+import { benchEachSize, signInThroughForm } from './browser.mjs';
+import { run, signIn, startDemoServer } from './processes.mjs';
 import { printTable, saveResults } from './report.mjs';
 
 /** 1,000 is the baseline of the same run: what 100,000 tickets add to the same clicks. */
@@ -78,10 +76,7 @@ async function oneRound(context, change, expected) {
 }
 
 async function benchSize(browser, tickets) {
-  const dataDir = tempDataDir();
-  const env = serverEnv(dataDir);
-  await run('src/server/demo.ts', ['--tickets', String(tickets)], env, { quiet: true });
-  const app = await startListening('src/server/main.ts', env);
+  const app = await startDemoServer(tickets);
   console.log(`  ${tickets.toLocaleString('en')} tickets:`);
   const figures = {};
   try {
@@ -90,11 +85,7 @@ async function benchSize(browser, tickets) {
     await context.addInitScript(marks);
     // Signed in through the page once; the context keeps the session for every round.
     const page = await context.newPage();
-    await page.goto('/');
-    await page.fill('input[name="email"]', ADMIN.email);
-    await page.fill('input[type="password"]', ADMIN.password);
-    await page.click('button[type="submit"]');
-    await page.waitForURL('**/admin');
+    await signInThroughForm(page, app.url);
     await page.close();
     for (const change of CHANGES) {
       const expected = await firstNumber(app.url, token, change.api);
@@ -114,8 +105,7 @@ async function benchSize(browser, tickets) {
     }
     await context.close();
   } finally {
-    await stop(app.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
   return figures;
 }
@@ -123,13 +113,7 @@ async function benchSize(browser, tickets) {
 export async function benchQueueRows() {
   await run('build.mjs', [], process.env, { quiet: true });
   console.log(`\nQueue (headless Chromium, ${CPU_SLOWDOWN}× CPU throttling, median of ${ROUNDS} rounds after a warm-up)`);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const sizes = {};
-  try {
-    for (const tickets of SIZES) sizes[tickets] = await benchSize(browser, tickets);
-  } finally {
-    await browser.close();
-  }
+  const sizes = await benchEachSize(SIZES, benchSize);
   const rows = Object.entries(sizes).flatMap(([tickets, figures]) =>
     Object.entries(figures).map(([name, f]) => [`${Number(tickets).toLocaleString('en')}: ${name}`, `${f.median.toFixed(0)} ms`, `${f.max.toFixed(0)} ms`, `${f.request.toFixed(0)} ms`]),
   );

@@ -11,11 +11,9 @@
  * Usage: npm run bench -- queue (BENCH_TICKETS 100000, BENCH_QUEUE_ROUNDS 5, BENCH_QUEUE_DETAIL=1 prints
  * script, layout and style time per click and per turn, CHROMIUM_PATH).
  */
-import { chromium } from 'playwright-core';
-import { rmSync } from 'node:fs';
-import { CHROMIUM_ARGS } from './browser.mjs';
+import { launchChromium, signInThroughForm } from './browser.mjs';
 import { median } from './load.mjs';
-import { ADMIN, run, serverEnv, startListening, stop, tempDataDir } from './processes.mjs';
+import { run, startDemoServer } from './processes.mjs';
 import { printTable, saveResults } from './report.mjs';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -31,11 +29,7 @@ const CARD_ITEMS = 'main ul > li a[href^="/admin/ticket/"]';
 async function signInPage(browser, url, viewport) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${url}/`);
-  await page.fill('input[name="email"]', ADMIN.email);
-  await page.fill('input[type="password"]', ADMIN.password);
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/admin', { timeout: 120_000 });
+  await signInThroughForm(page, url);
   return { context, page, cdp: await context.newCDPSession(page) };
 }
 
@@ -165,11 +159,8 @@ async function benchTurn(browser, url) {
 
 export async function benchQueue() {
   await run('build.mjs', [], process.env, { quiet: true });
-  const dataDir = tempDataDir();
-  const env = serverEnv(dataDir);
-  await run('src/server/demo.ts', ['--tickets', String(TICKETS)], env, { quiet: true });
-  const app = await startListening('src/server/main.ts', env);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const app = await startDemoServer(TICKETS);
+  const browser = await launchChromium();
   console.log(`\nQueue (headless Chromium, ${THROTTLE}× CPU throttling, ${TICKETS.toLocaleString('en')} tickets, median of ${ROUNDS})`);
   try {
     const more = await benchShowMore(browser, app.url);
@@ -184,7 +175,6 @@ export async function benchQueue() {
     return { more, turn };
   } finally {
     await browser.close();
-    await stop(app.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }

@@ -3,10 +3,9 @@
  * a fresh data folder filled by `npm run demo`, the server started on a free port, the admin
  * signed in through the form. Usage: node scripts/readme-screenshots.mjs (DEMO_TICKETS, CHROMIUM_PATH).
  */
-import { chromium } from 'playwright-core';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { CHROMIUM_ARGS } from '../bench/browser.mjs';
-import { ADMIN, run, serverEnv, startListening, stop, tempDataDir } from '../bench/processes.mjs';
+import { mkdirSync, statSync } from 'node:fs';
+import { launchChromium, signInThroughForm } from '../bench/browser.mjs';
+import { run, startDemoServer } from '../bench/processes.mjs';
 
 const OUT = 'docs/screenshots';
 const TICKETS = Number(process.env.DEMO_TICKETS ?? 400);
@@ -27,11 +26,7 @@ async function shoot(browser, url, shot) {
   const context = await browser.newContext({ baseURL: url, viewport: shot.viewport, colorScheme: shot.colorScheme, reducedMotion: 'reduce' });
   const page = await context.newPage();
   try {
-    await page.goto('/');
-    await page.fill('input[name="email"]', ADMIN.email);
-    await page.fill('input[type="password"]', ADMIN.password);
-    await page.click('button[type="submit"]');
-    await page.waitForURL('**/admin');
+    await signInThroughForm(page, url);
     await page.goto(shot.path);
     await page.locator(shot.path.includes('table') ? 'tbody tr' : 'main ul > li').first().waitFor();
     // The chips' counts are in (on a phone they sit in the Filters sheet), so nothing is still loading in the picture.
@@ -48,15 +43,11 @@ async function shoot(browser, url, shot) {
 
 mkdirSync(OUT, { recursive: true });
 await run('build.mjs', [], process.env, { quiet: true });
-const dataDir = tempDataDir();
-const env = serverEnv(dataDir);
-await run('src/server/demo.ts', ['--tickets', String(TICKETS)], env, { quiet: true });
-const app = await startListening('src/server/main.ts', env);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const app = await startDemoServer(TICKETS);
+const browser = await launchChromium();
 try {
   for (const shot of SHOTS) await shoot(browser, app.url, shot);
 } finally {
   await browser.close();
-  await stop(app.child);
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.close();
 }

@@ -11,7 +11,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, CAST, journeyDescribe, setupJourney, signIn, toastWith, visible, waitForPath } from './harness.ts';
+import { ADMIN, CAST, journeyDescribe, screenshotBothThemes, setupJourney, signIn, toastWith, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
 
 /** The issue's bar for live updates: within 2 s, with no reload. */
@@ -25,14 +25,6 @@ const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name
 
 async function comment(j: ReturnType<typeof setupJourney>, token: string, number: string, body: string) {
   await j.api.ok('POST', `/tickets/${encodeURIComponent(number)}/comments`, { token, json: { body } });
-}
-
-async function shootBoth(j: ReturnType<typeof setupJourney>, page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await j.screenshot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 journeyDescribe('journey 19: notifications', () => {
@@ -54,17 +46,17 @@ journeyDescribe('journey 19: notifications', () => {
 
     await comment(j, world.admin.token, number, 'Can you send the receipt?');
     await expect.poll(async () => bell(support).getAttribute('aria-label'), { timeout: LIVE_MS }).toBe('Notifications, 1 unread');
-    await shootBoth(j, support, 'bell-unread');
+    await screenshotBothThemes(j, support, 'bell-unread');
 
     await bell(support).click();
     const panel = support.getByRole('dialog', { name: 'Notifications' });
     const item = panel.getByRole('link', { name: new RegExp(number) });
     await visible(item);
     expect(await item.textContent()).toContain('New');
-    await shootBoth(j, support, 'panel-open');
+    await screenshotBothThemes(j, support, 'panel-open');
     for (const viewport of VIEWPORTS.slice(1)) {
       await support.setViewportSize(viewport);
-      await shootBoth(j, support, `panel-open-${viewport.width}`);
+      await screenshotBothThemes(j, support, `panel-open-${viewport.width}`);
     }
     await support.setViewportSize(VIEWPORTS[0]);
 
@@ -80,7 +72,7 @@ journeyDescribe('journey 19: notifications', () => {
     const comments = dialog.getByRole('switch', { name: 'Comments' });
     await visible(comments);
     expect(await comments.getAttribute('aria-checked')).toBe('true');
-    await shootBoth(j, support, 'preferences');
+    await screenshotBothThemes(j, support, 'preferences');
     await comments.click();
     await visible(toastWith(support, 'Notification preferences saved.'));
     expect(await comments.getAttribute('aria-checked')).toBe('false');
@@ -104,7 +96,7 @@ journeyDescribe('journey 19: notifications', () => {
     await visible(dev.getByText(new RegExp(`Watchers:.*${CAST.dev1.first_name}`)));
     for (const viewport of VIEWPORTS) {
       await dev.setViewportSize(viewport);
-      await shootBoth(j, dev, `watching-${viewport.width}`);
+      await screenshotBothThemes(j, dev, `watching-${viewport.width}`);
     }
     await dev.getByRole('button', { name: 'Unwatch', exact: true }).click();
     await visible(dev.getByRole('button', { name: 'Watch', exact: true }));

@@ -7,8 +7,8 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeScan, describeViolations } from './axe.ts';
-import { ADMIN, CAST, journeyDescribe, setupJourney, signIn, toastWith, visible, waitForPath, gone } from './harness.ts';
+import { axeScan, describeViolations, expectNoViolationsInBothThemes } from './axe.ts';
+import { ADMIN, CAST, expectFitsWidth, gone, journeyDescribe, setupJourney, signIn, toastWith, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
 
 const WIDTHS = [
@@ -20,18 +20,6 @@ const WIDTHS = [
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const views = (page: Page) => nav(page).getByRole('list', { name: 'Views' });
 const link = (page: Page, name: string) => views(page).getByRole('link', { name: new RegExp(`^${name}`) });
-
-async function checkWidth(page: Page, width: number, where: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
-}
-
-async function checkAxe(page: Page, where: string) {
-  expect(describeViolations(`${where} light`, (await axeScan(page)).violations)).toBe('');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-  expect(describeViolations(`${where} dark`, (await axeScan(page, 'colour')).violations)).toBe('');
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 journeyDescribe('journey 22: saved views', () => {
   const j = setupJourney('22-views');
@@ -99,7 +87,7 @@ journeyDescribe('journey 22: saved views', () => {
     await toggle.click();
     await expect.poll(() => link(dev, 'Urgent').textContent()).toBe('Urgent, 2 tickets');
     await j.screenshot(dev, 'developer-views-1280');
-    await checkAxe(dev, 'developer views panel');
+    await expectNoViolationsInBothThemes(dev, 'developer views panel');
 
     await views(dev).getByRole('button', { name: 'Actions for the view Urgent' }).click();
     await dev.getByRole('menuitem', { name: 'Rename' }).click();
@@ -122,9 +110,9 @@ journeyDescribe('journey 22: saved views', () => {
       await visible(page.getByRole('button', { name: 'Save view' }));
       if (viewport.width < 768) await page.getByRole('button', { name: 'Open navigation' }).click();
       await expect.poll(() => link(page, 'Low priority').textContent()).toBe('Low priority, shared, 3 tickets');
-      await checkWidth(page, viewport.width, `${name} px`);
+      await expectFitsWidth(page, viewport.width, `${name} px`);
       await j.screenshot(page, `admin-views-${name}`);
-      await checkAxe(page, `admin views ${name}`);
+      await expectNoViolationsInBothThemes(page, `admin views ${name}`);
       if (viewport.width < 768) {
         // On the phone, a view opens from the drawer, which then closes.
         await link(page, 'Unassigned').click();
@@ -137,11 +125,11 @@ journeyDescribe('journey 22: saved views', () => {
     await waitForPath(phone, '/developer');
     await phone.getByRole('button', { name: 'Views' }).click();
     await visible(link(phone, 'Low priority'));
-    await checkWidth(phone, 390, 'developer 390 px');
+    await expectFitsWidth(phone, 390, 'developer 390 px');
     const box = await phone.locator('[aria-controls]').filter({ hasText: 'Views' }).evaluate((button) => document.getElementById(button.getAttribute('aria-controls')!)!.getBoundingClientRect().toJSON());
     expect(box.left).toBeGreaterThanOrEqual(0);
     expect(box.right).toBeLessThanOrEqual(390);
     await j.screenshot(phone, 'developer-views-390');
-    await checkAxe(phone, 'developer views 390');
+    await expectNoViolationsInBothThemes(phone, 'developer views 390');
   });
 });

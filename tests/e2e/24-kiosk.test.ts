@@ -8,7 +8,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { axeScan, describeViolations } from './axe.ts';
+import { expectNoViolationsInBothThemes } from './axe.ts';
 import { ADMIN, CAST, card, journeyDescribe, setupJourney, signIn, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
 
@@ -27,14 +27,6 @@ async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
   expect(box, 'has a box').not.toBeNull();
   return box!;
-}
-
-async function axeClean(page: Page, where: string) {
-  expect(describeViolations(`${where} light`, (await axeScan(page)).violations)).toBe('');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-  expect(describeViolations(`${where} dark`, (await axeScan(page, 'colour')).violations)).toBe('');
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 const kioskHeading = (page: Page) => page.getByRole('heading', { name: /^Open and assigned/ });
@@ -65,7 +57,7 @@ journeyDescribe('journey 24: phone queue and kiosk board', () => {
     expect(card.y + card.height, 'the first card ends above the fold').toBeLessThanOrEqual(PHONE.height);
     // A desktop Chromium has a mouse: the '/' hint stays; the touch rule is a component test.
     await j.screenshot(page, 'phone-tickets-390');
-    await axeClean(page, 'phone tickets');
+    await expectNoViolationsInBothThemes(page, 'phone tickets');
 
     await page.getByRole('button', { name: /^Filters/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
@@ -78,7 +70,7 @@ journeyDescribe('journey 24: phone queue and kiosk board', () => {
     expect(await sheet.getByRole('button', { name: 'Closed', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await visible(page.getByRole('button', { name: 'Filters (1)' }));
     await j.screenshot(page, 'phone-filters-sheet-390');
-    await axeClean(page, 'phone filters sheet');
+    await expectNoViolationsInBothThemes(page, 'phone filters sheet');
     await page.keyboard.press('Escape');
     await expect.poll(() => sheet.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Filters (1)');
@@ -115,7 +107,7 @@ journeyDescribe('journey 24: phone queue and kiosk board', () => {
     const rowText = await page.getByText(titleOf(3), { exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(rowText).toBeGreaterThanOrEqual(32);
     await j.screenshot(page, 'kiosk-1920');
-    await axeClean(page, 'kiosk');
+    await expectNoViolationsInBothThemes(page, 'kiosk');
 
     await expect.poll(() => kioskHeading(page).textContent(), { timeout: TURN_WAIT_MS }).toBe('Open and assigned · Page 2 of 2');
     await j.screenshot(page, 'kiosk-page-2-1920');
@@ -148,7 +140,7 @@ journeyDescribe('journey 24: phone queue and kiosk board', () => {
     await dev.goto('/developer/board?kiosk=1');
     await visible(dev.getByText(titleOf(3), { exact: true }));
     expect(await dev.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-    await axeClean(dev, 'developer kiosk');
+    await expectNoViolationsInBothThemes(dev, 'developer kiosk');
     await dev.getByRole('link', { name: 'Exit full screen' }).click();
     await visible(dev.getByRole('navigation', { name: 'Main' }));
   });

@@ -8,8 +8,8 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeScan, describeViolations } from './axe.ts';
-import { ADMIN, CAST, journeyDescribe, setupJourney, signIn, toastWith, visible, waitForPath } from './harness.ts';
+import { expectNoViolationsInBothThemes } from './axe.ts';
+import { ADMIN, CAST, expectFitsWidth, journeyDescribe, screenshotBothThemes, setupJourney, signIn, toastWith, visible, waitForPath } from './harness.ts';
 import { seedTicket, seedWorld, type World } from './seed.ts';
 
 const VIEWPORTS = [
@@ -22,26 +22,6 @@ const REPLY_BODY = 'Could you send us the app logs?\nSettings > Help > Send logs
 const box = (page: Page) => page.getByLabel('Add a comment');
 const repliesButton = (page: Page) => page.getByRole('button', { name: 'Replies', exact: true });
 const repliesMenu = (page: Page) => page.getByRole('menu', { name: 'Canned replies' });
-
-async function checkAxe(page: Page, where: string) {
-  expect(describeViolations(`${where} light`, (await axeScan(page)).violations)).toBe('');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-  expect(describeViolations(`${where} dark`, (await axeScan(page, 'colour')).violations)).toBe('');
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function shootBoth(j: ReturnType<typeof setupJourney>, page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await j.screenshot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-async function fits(page: Page, width: number, where: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
-}
 
 journeyDescribe('journey 25: the comment composer', () => {
   const j = setupJourney('25-composer');
@@ -66,10 +46,10 @@ journeyDescribe('journey 25: the comment composer', () => {
     const dialog = admin.getByRole('dialog', { name: 'New reply' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await visible(dialog.getByText('Title must be 1 to 100 characters.'));
-    await checkAxe(admin, 'new reply dialog with errors');
+    await expectNoViolationsInBothThemes(admin, 'new reply dialog with errors');
     await dialog.getByLabel('Title').fill(REPLY_TITLE);
     await dialog.getByLabel('Reply').fill(REPLY_BODY);
-    await shootBoth(j, admin, 'new-reply-1280');
+    await screenshotBothThemes(j, admin, 'new-reply-1280');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await visible(toastWith(admin, 'Reply created'));
     await visible(admin.getByRole('button', { name: `Edit ${REPLY_TITLE}` }));
@@ -79,9 +59,9 @@ journeyDescribe('journey 25: the comment composer', () => {
 
     for (const viewport of VIEWPORTS) {
       await admin.setViewportSize(viewport);
-      await fits(admin, viewport.width, `replies page at ${viewport.width}`);
-      await checkAxe(admin, `replies page at ${viewport.width}`);
-      await shootBoth(j, admin, `replies-page-${viewport.width}`);
+      await expectFitsWidth(admin, viewport.width, `replies page at ${viewport.width}`);
+      await expectNoViolationsInBothThemes(admin, `replies page at ${viewport.width}`);
+      await screenshotBothThemes(j, admin, `replies-page-${viewport.width}`);
     }
     const audit = await j.api.ok('GET', '/audit?kind=reply', { token: world.admin.token });
     expect(audit.data.list.map((row: { kind: string }) => row.kind)).toEqual(['reply.created', 'reply.created']);
@@ -124,9 +104,9 @@ journeyDescribe('journey 25: the comment composer', () => {
     expect(await repliesMenu(support).getByRole('menuitem').allTextContents()).toEqual(['ApologySorry for the wait.', `${REPLY_TITLE}${REPLY_BODY}`]);
     for (const viewport of VIEWPORTS) {
       await support.setViewportSize(viewport);
-      await fits(support, viewport.width, `ticket page with the menu at ${viewport.width}`);
-      await checkAxe(support, `ticket page with the Replies menu open at ${viewport.width}`);
-      await shootBoth(j, support, `replies-menu-${viewport.width}`);
+      await expectFitsWidth(support, viewport.width, `ticket page with the menu at ${viewport.width}`);
+      await expectNoViolationsInBothThemes(support, `ticket page with the Replies menu open at ${viewport.width}`);
+      await screenshotBothThemes(j, support, `replies-menu-${viewport.width}`);
     }
     await support.setViewportSize(VIEWPORTS[0]);
     await support.keyboard.press('ArrowDown');

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { settled } from './harness.ts';
 
 // Evaluated through the DevTools protocol rather than page.addScriptTag: the app's
@@ -88,4 +89,13 @@ export function describeViolations(where: string, violations: readonly AxeViolat
   return violations
     .flatMap((violation) => violation.nodes.map((node) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${node.target} — ${node.summary} — ${node.html}`))
     .join('\n');
+}
+
+/** No violation in light (every rule) nor, once the page has turned dark, in dark (the colour rules); leaves the page light. */
+export async function expectNoViolationsInBothThemes(page: Page, where: string): Promise<void> {
+  expect(describeViolations(`${where} light`, (await axeScan(page)).violations)).toBe('');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  expect(describeViolations(`${where} dark`, (await axeScan(page, 'colour')).violations)).toBe('');
+  await page.emulateMedia({ colorScheme: 'light' });
 }

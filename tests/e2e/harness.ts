@@ -307,3 +307,17 @@ export async function onScreen(locator: Locator): Promise<boolean> {
     return hit !== null && (element === hit || element.contains(hit));
   }, { x: Math.min(Math.max(box.x + box.width / 2, 0), size.width - 1), y: Math.min(Math.max(box.y + box.height / 2, 0), size.height - 1) });
 }
+
+/** Screenshots `<name>-light` and `<name>-dark`; leaves the page light. */
+export async function screenshotBothThemes(j: Journey, page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await j.screenshot(page, `${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The page scrolls no wider than `width`. */
+export async function expectFitsWidth(page: Page, width: number, where: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
+}

@@ -1,14 +1,10 @@
 /** Sign-in, sessions and accounts (design.md#security). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createStaff, createTicket, createWorld, PASSWORD, startTestServer, type TestServer, type World } from './helpers.ts';
+import { ADMIN, createStaff, createTicket, PASSWORD, startServerWithWorld, startTestServer, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startServerWithWorld()));
 afterAll(() => t.close());
 
 const MINUTE = 60_000;

@@ -1,14 +1,10 @@
 /** Whatever a client sends gets a clear 4xx (or a logged 500), and the server keeps answering. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { createTicket, startServerWithWorld, ticketBody, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startServerWithWorld()));
 afterAll(() => t.close());
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a6b3b8d50000000049454e44ae426082', 'hex');

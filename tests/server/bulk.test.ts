@@ -7,17 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_TICKETS, BULK_MESSAGES, SERVER } from '../../src/shared/index.ts';
 import { dataOf, openStream } from './event-stream.ts';
-import { createTicket, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type TicketState, type World } from './helpers.ts';
+import { createTicket, createWorld, startServerWithWorld, startTestServer, ticketBody, type Staff, type TestServer, type TicketState, type World } from './helpers.ts';
 
 const EVENTS_WITHIN_MS = 2000;
 
 let t: TestServer;
 let w: World;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startServerWithWorld()));
 afterAll(() => t.close());
 
 const bulk = (staff: Staff, json: unknown) => t.call('POST', '/api/tickets/bulk', { token: staff.token, json });

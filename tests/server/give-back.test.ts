@@ -5,15 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/shared/index.ts';
-import { createTicket, createWorld, startTestServer, type Staff, type TestServer, type World } from './helpers.ts';
+import { createTicket, startServerWithWorld, type Staff, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startServerWithWorld()));
 afterAll(() => t.close());
 
 const patch = (staff: Staff, number: string, json: unknown) => t.call('PATCH', `/api/tickets/${number}`, { token: staff.token, json });

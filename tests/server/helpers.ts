@@ -199,3 +199,14 @@ export function databaseAtVersion(version: number): { dataDir: string; db: Datab
   db.exec(`PRAGMA user_version = ${version}`);
   return { dataDir, db };
 }
+
+/** A server and its world, for a suite's `beforeAll(async () => ({ t, w } = await startServerWithWorld()))`. */
+export async function startServerWithWorld(options: ServerOptions = {}): Promise<{ t: TestServer; w: World }> {
+  const t = await startTestServer(options);
+  try {
+    return { t, w: await createWorld(t) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}

@@ -4,15 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/server/db/migrations.ts';
-import { createTicket, createWorld, databaseAtVersion, startTestServer, type TestServer, type World } from './helpers.ts';
+import { createTicket, databaseAtVersion, startServerWithWorld, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startServerWithWorld()));
 afterAll(() => t.close());
 
 const patch = (number: string, token: string, json: unknown) => t.call('PATCH', `/api/tickets/${number}`, { token, json });

@@ -4,17 +4,9 @@
  * the server starts again, for a policy and for none.
  */
 import { describe, expect, it } from 'vitest';
-import type { SlaPolicy } from '../../src/shared/index.ts';
-import { createTicket, createWorld, startTestServer, type TestServer } from './helpers.ts';
+import { createTicket, startServerWithWorld, startTestServer, type TestServer } from './helpers.ts';
+import { ALL_DAY_POLICY as POLICY } from './sla-policy.ts';
 
-const ALL_DAY: [string, string][] = [['00:00', '24:00']];
-const POLICY: SlaPolicy = {
-  timezone: 'UTC',
-  week: { mon: ALL_DAY, tue: ALL_DAY, wed: ALL_DAY, thu: ALL_DAY, fri: ALL_DAY, sat: ALL_DAY, sun: ALL_DAY },
-  holidays: [],
-  targets: { high: { respond_minutes: 60, resolve_minutes: 240 }, medium: { respond_minutes: 120, resolve_minutes: 480 }, low: { respond_minutes: null, resolve_minutes: null } },
-  warn_percent: 50,
-};
 const noTimer = { slaTimer: () => () => {} };
 const stateOf = (t: TestServer, id: number) => t.server.app.db.prepare('SELECT * FROM ticket_sla WHERE ticket_id = ?').get(id);
 
@@ -29,8 +21,7 @@ async function restart(first: TestServer, done: (t: TestServer) => boolean): Pro
 
 describe('a recompute cut short', () => {
   it('is finished at start: the ticket whose batch was lost gets its service level back', async () => {
-    const first = await startTestServer(noTimer);
-    const w = await createWorld(first);
+    const { t: first, w } = await startServerWithWorld(noTimer);
     expect((await first.call('PUT', '/api/sla', { token: w.admin.token, json: POLICY })).status).toBe(200);
     const ticket = await createTicket(first, w);
     const before = stateOf(first, ticket.id);
@@ -49,8 +40,7 @@ describe('a recompute cut short', () => {
   });
 
   it('is finished at start when SLA was turned off: no open ticket keeps a service level', async () => {
-    const first = await startTestServer(noTimer);
-    const w = await createWorld(first);
+    const { t: first, w } = await startServerWithWorld(noTimer);
     await first.call('PUT', '/api/sla', { token: w.admin.token, json: POLICY });
     const ticket = await createTicket(first, w);
     const kept = stateOf(first, ticket.id);

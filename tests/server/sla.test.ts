@@ -7,18 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlaPolicy } from '../../src/shared/index.ts';
-import { createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { createTicket, startServerWithWorld, ticketBody, type TestServer, type World } from './helpers.ts';
+import { ALL_DAY_POLICY as POLICY } from './sla-policy.ts';
 
 const MINUTE = 60_000;
-const ALL_DAY: [string, string][] = [['00:00', '24:00']];
-/** Every hour counts, in UTC: deadlines are plain sums. High: respond in an hour, resolve in four; warned at half. */
-const POLICY: SlaPolicy = {
-  timezone: 'UTC',
-  week: { mon: ALL_DAY, tue: ALL_DAY, wed: ALL_DAY, thu: ALL_DAY, fri: ALL_DAY, sat: ALL_DAY, sun: ALL_DAY },
-  holidays: [],
-  targets: { high: { respond_minutes: 60, resolve_minutes: 240 }, medium: { respond_minutes: 120, resolve_minutes: 480 }, low: { respond_minutes: null, resolve_minutes: null } },
-  warn_percent: 50,
-};
 
 let t: TestServer;
 let w: World;
@@ -26,8 +18,7 @@ const published: { id: number; change: string }[] = [];
 
 beforeAll(async () => {
   // A webhook nobody answers, retried much later: its delivery rows stay to be counted. The timer never fires by itself.
-  t = await startTestServer({ webhookUrls: ['http://127.0.0.1:9/hook'], webhookRetrySeconds: [3600], slaTimer: () => () => {} });
-  w = await createWorld(t);
+  ({ t, w } = await startServerWithWorld({ webhookUrls: ['http://127.0.0.1:9/hook'], webhookRetrySeconds: [3600], slaTimer: () => () => {} }));
   const live = t.server.app.live;
   const publish = live.publish.bind(live);
   live.publish = (event) => {

@@ -1,14 +1,10 @@
 /** Ticket life cycle (product.md#transitions): every transition, its activity-log entry, stale-state 409s and the self-assign race. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, createTicket, createWorld, startTestServer, ticketBody, type TestServer, type World } from './helpers.ts';
+import { createStaff, createTicket, startServerWithWorld, ticketBody, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startServerWithWorld()));
 afterAll(() => t.close());
 
 const patch = (number: string, token: string, json: unknown) => t.call('PATCH', `/api/tickets/${number}`, { token, json });

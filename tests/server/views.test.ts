@@ -6,15 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_VIEWS, parseTicketQuery, QUERY_MESSAGES, ticketQueryString, VIEW_LIMITS, VIEW_MESSAGES } from '../../src/shared/index.ts';
-import { createStaff, createTicket, createWorld, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';
+import { createStaff, createTicket, createWorld, startServerWithWorld, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';
 
 let t: TestServer;
 let w: World;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startServerWithWorld()));
 afterAll(() => t.close());
 
 const save = (token: string, json: Record<string, unknown>) => t.call('POST', '/api/views', { token, json });

@@ -3,20 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { describe, expect, it, vi } from 'vitest';
 import { useDraft } from '../../../src/client/lib/draft.ts';
 import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
-import { CATEGORIES, SERVICES, SUPPORT, answer, detailRoutes, list, makeTicket } from '../tickets/fixtures.ts';
+import { CATEGORIES, SERVICES, SUPPORT, detailRoutes, list, makeTicket } from '../tickets/fixtures.ts';
+import { fillValidTicket, serveCreate } from '../tickets/createForm.ts';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const IMAGE = `data:image/png;base64,${'A'.repeat(2000)}`;
-
-function serveCreate() {
-  return fakeApi({
-    'GET /config/categories': list(CATEGORIES),
-    'GET /config/services': list(SERVICES),
-    ...ticketRoutes([]),
-    'POST /tickets': answer('Ticket created successfully'),
-  });
-}
 
 /** A sessionStorage whose items hold at most `max` characters (-1: nothing can be stored). */
 function storageHolding(max: number): Storage {
@@ -47,13 +39,7 @@ describe('the create-ticket draft', () => {
     signInAs(SUPPORT);
     const server = serveCreate();
     renderApp('/support/create-ticket');
-    await screen.findByRole('option', { name: 'Hardware' });
-    change('App', 'shaq_app');
-    change('Service', '11');
-    change('Category', '2');
-    change('Priority', 'low');
-    change('Title', 'Login is broken');
-    change('Description', 'Nobody can sign in since noon.');
+    await fillValidTicket();
 
     reload('/support/create-ticket');
     await screen.findByRole('option', { name: 'Hardware' });

@@ -1,41 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
-import { ADMIN, CATEGORIES, SERVICES, SUPPORT, answer, list } from './fixtures.ts';
+import { fakeApi } from '../fakeApi.ts';
+import { ADMIN } from './fixtures.ts';
+import { fillValidTicket, openCreateForm } from './createForm.ts';
 import { imageFile } from './imageFiles.ts';
-
-function openForm(person: typeof ADMIN | typeof SUPPORT = SUPPORT) {
-  signInAs(person);
-  const server = fakeApi({
-    'GET /config/categories': list(CATEGORIES),
-    'GET /config/services': list(SERVICES),
-    ...ticketRoutes([]),
-    'POST /tickets': answer('Ticket created successfully'),
-  });
-  renderApp(person.role === 'super' ? '/admin/create-ticket' : '/support/create-ticket');
-  return server;
-}
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const optionLabels = (label: string) => within(field(label)).getAllByRole('option').map((o) => o.textContent);
 const posts = (server: ReturnType<typeof fakeApi>) => server.calls.filter((call) => call.method === 'POST');
 
-async function fillValid() {
-  await screen.findByRole('option', { name: 'Hardware' });
-  change('App', 'shaq_app');
-  change('Service', '11');
-  change('Category', '2');
-  change('Priority', 'low');
-  change('Title', 'Login is broken');
-  change('Description', 'Nobody can sign in since noon.');
-}
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('create ticket', () => {
   it("is headed 'Create a Ticket' and shows the service selector only after an app is chosen", async () => {
-    openForm();
+    openCreateForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     expect(screen.queryByLabelText('Service')).toBeNull();
     await screen.findByRole('option', { name: 'Consumer app' });
@@ -46,8 +25,8 @@ describe('create ticket', () => {
   });
 
   it('changing the app clears the chosen service', async () => {
-    const server = openForm();
-    await fillValid();
+    const server = openCreateForm();
+    await fillValidTicket();
     change('App', 'shaq_express');
     expect(field('Service').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -56,7 +35,7 @@ describe('create ticket', () => {
   });
 
   it('shows every validation message verbatim and sends nothing', async () => {
-    const server = openForm();
+    const server = openCreateForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     for (const message of [
@@ -76,7 +55,7 @@ describe('create ticket', () => {
   });
 
   it('shows no message before the first submit, then updates the messages live as fields change', async () => {
-    const server = openForm();
+    const server = openCreateForm();
     await screen.findByRole('option', { name: 'Consumer app' });
     change('Title', 'x');
     expect(screen.queryByText('app must be selected')).toBeNull();
@@ -102,8 +81,8 @@ describe('create ticket', () => {
   });
 
   it('needs 3 title characters and 10 description characters', async () => {
-    openForm();
-    await fillValid();
+    openCreateForm();
+    await fillValidTicket();
     change('Title', 'ab');
     change('Description', '123456789');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -112,8 +91,8 @@ describe('create ticket', () => {
   });
 
   it("sends product.md's payload, shows 'Creating...', toasts and goes to /support", async () => {
-    const server = openForm();
-    await fillValid();
+    const server = openCreateForm();
+    await fillValidTicket();
     change('Link (optional)', 'https://example.com/bug');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     screen.getByRole('button', { name: 'Creating...' });
@@ -136,8 +115,8 @@ describe('create ticket', () => {
   });
 
   it('sends a super user to /admin/tickets', async () => {
-    openForm(ADMIN);
-    await fillValid();
+    openCreateForm(ADMIN);
+    await fillValidTicket();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(window.location.pathname).toBe('/admin/tickets'));
   });
@@ -154,7 +133,7 @@ describe('image upload', () => {
 
   it('alerts and drops a file over 512,000 bytes', async () => {
     const alert = stubAlert();
-    openForm();
+    openCreateForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     pick(new File([new Uint8Array(512_001)], 'big.png', { type: 'image/png' }));
     expect(alert).toHaveBeenCalledWith('File size should not exceed 500 KB.');
@@ -163,8 +142,8 @@ describe('image upload', () => {
 
   it('accepts exactly 512,000 bytes and sends it as a data URL', async () => {
     const alert = stubAlert();
-    const server = openForm();
-    await fillValid();
+    const server = openCreateForm();
+    await fillValidTicket();
     pick(imageFile('ok.png', 'png', 512_000));
     await screen.findByAltText('Selected image preview');
     expect(alert).not.toHaveBeenCalled();
@@ -174,7 +153,7 @@ describe('image upload', () => {
   });
 
   it('refuses a file that is not an image, and removes a chosen one', async () => {
-    openForm();
+    openCreateForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     await screen.findByText('Only PNG, JPEG, GIF or WebP images are accepted.');

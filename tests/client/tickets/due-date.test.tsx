@@ -2,21 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { TicketCard } from '../../../src/client/features/queue/components/TicketCard.tsx';
-import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
-import { CATEGORIES, SERVICES, SUPPORT, answer, detailRoutes, list, makeTicket } from './fixtures.ts';
+import { fakeApi, renderApp, signInAs } from '../fakeApi.ts';
+import { SUPPORT, answer, detailRoutes, makeTicket } from './fixtures.ts';
+import { openCreateForm } from './createForm.ts';
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 async function createWith(dueDate: string) {
-  signInAs(SUPPORT);
-  const server = fakeApi({
-    'GET /config/categories': list(CATEGORIES),
-    'GET /config/services': list(SERVICES),
-    ...ticketRoutes([]),
-    'POST /tickets': answer('Ticket created successfully'),
-  });
-  renderApp('/support/create-ticket');
+  const server = openCreateForm();
   await screen.findByRole('option', { name: 'Hardware' });
   for (const [label, value] of [['App', 'shaq_app'], ['Service', '11'], ['Category', '2'], ['Priority', 'low'], ['Title', 'Login is broken'],
     ['Description', 'Nobody can sign in since noon.'], ['Due date (optional)', dueDate]]) change(label!, value!);

@@ -1,42 +1,19 @@
 /** The image picker judges a file by its first bytes, at once, under the field; the form waits while it refuses. */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
-import { CATEGORIES, SERVICES, SUPPORT, answer, list } from './fixtures.ts';
+import { fakeApi } from '../fakeApi.ts';
+import { fillValidTicket, openCreateForm } from './createForm.ts';
 import { imageFile, renamedTextFile, svgFile } from './imageFiles.ts';
 
 const REFUSED = 'Only PNG, JPEG, GIF or WebP images are accepted.';
-
-function openForm() {
-  signInAs(SUPPORT);
-  const server = fakeApi({
-    'GET /config/categories': list(CATEGORIES),
-    'GET /config/services': list(SERVICES),
-    ...ticketRoutes([]),
-    'POST /tickets': answer('Ticket created successfully'),
-  });
-  renderApp('/support/create-ticket');
-  return server;
-}
 
 const picker = () => screen.getByLabelText('Image (optional)') as HTMLInputElement;
 const pick = (file: File) => fireEvent.change(picker(), { target: { files: [file] } });
 const posts = (server: ReturnType<typeof fakeApi>) => server.calls.filter((call) => call.method === 'POST' && call.path === '/tickets');
 
-async function fillValid() {
-  await screen.findByRole('option', { name: 'Hardware' });
-  const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-  change('App', 'shaq_app');
-  change('Service', '11');
-  change('Category', '2');
-  change('Priority', 'low');
-  change('Title', 'Login is broken');
-  change('Description', 'Nobody can sign in since noon.');
-}
-
 describe('image picker', () => {
   it('offers only PNG, JPEG, GIF and WebP', async () => {
-    openForm();
+    openCreateForm();
     await screen.findByRole('heading', { name: 'Create a Ticket' });
     expect(picker().accept).toBe('image/png,image/jpeg,image/gif,image/webp');
   });
@@ -45,8 +22,8 @@ describe('image picker', () => {
     ['an SVG', svgFile()],
     ['a text file renamed .png', renamedTextFile()],
   ])('refuses %s under the field before any submit, and the form is not sent with it', async (_name, file) => {
-    const server = openForm();
-    await fillValid();
+    const server = openCreateForm();
+    await fillValidTicket();
     pick(file);
     const message = await screen.findByText(REFUSED);
     expect(picker().getAttribute('aria-invalid')).toBe('true');
@@ -58,8 +35,8 @@ describe('image picker', () => {
   });
 
   it('a PNG after a refused file clears the message and the ticket is created with it', async () => {
-    const server = openForm();
-    await fillValid();
+    const server = openCreateForm();
+    await fillValidTicket();
     pick(svgFile());
     await screen.findByText(REFUSED);
     pick(imageFile('shot.png', 'png', 64));
@@ -71,8 +48,8 @@ describe('image picker', () => {
   });
 
   it('sends a PNG named .jpg as the PNG it is', async () => {
-    const server = openForm();
-    await fillValid();
+    const server = openCreateForm();
+    await fillValidTicket();
     pick(imageFile('photo.jpg', 'png', 64, 'image/jpeg'));
     await screen.findByAltText('Selected image preview');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -81,8 +58,8 @@ describe('image picker', () => {
   });
 
   it('"Remove image" drops a refused file, and the form may be sent without an image', async () => {
-    const server = openForm();
-    await fillValid();
+    const server = openCreateForm();
+    await fillValidTicket();
     pick(renamedTextFile());
     await screen.findByText(REFUSED);
     fireEvent.click(screen.getByRole('button', { name: 'Remove image' }));
