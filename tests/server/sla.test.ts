@@ -214,6 +214,11 @@ describe('the queue', () => {
     const stats = await t.call('GET', `/api/tickets/stats?sla=due_soon,breached&developer_id=none`, { token: w.admin.token });
     expect(stats.body.data.sla.breached).toBe(truth("s.sla_state = 'breached' AND t.developer_id IS NULL"));
     expect(stats.body.data.status.opened).toBe(truth("s.sla_state IN ('due_soon', 'breached') AND t.developer_id IS NULL AND t.status = 'opened'"));
+    // The kept counts know no due day: with one, the tickets themselves are counted.
+    const due = await t.call('GET', '/api/tickets?sla=breached&due_before=2999-01-01', { token: w.admin.token });
+    expect(truth("s.sla_state = 'breached'")).toBeGreaterThan(truth("s.sla_state = 'breached' AND t.due_date < '2999-01-01'"));
+    expect(due.body.data.total).toBe(truth("s.sla_state = 'breached' AND t.due_date < '2999-01-01'"));
+    expect(due.body.data.list).toHaveLength(due.body.data.total);
   });
 
   it('reports the share of service levels met per group', async () => {
