@@ -266,7 +266,7 @@ CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NO
 
 CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
 
-CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla BEGIN
+CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla WHEN coalesce(old.sla_state IN ('met', 'breached'), 0) BEGIN
   INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
     FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
   INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
@@ -279,7 +279,7 @@ CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla BEGIN
     FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
 END;
 
-CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla BEGIN
+CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla WHEN coalesce(new.sla_state IN ('met', 'breached'), 0) BEGIN
   INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
     FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
   INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)

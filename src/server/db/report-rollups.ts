@@ -13,7 +13,8 @@
  * The hours are the same expression the scan used, so percentiles and medians come out the same.
  * A ticket's service-level state lives in ticket_sla (migration 16), written after its ticket and
  * deleted before it: the tickets' triggers read the state the ticket has at that moment, and
- * ticket_sla's own triggers move the met and judged counts of the ticket's rows when it changes.
+ * ticket_sla's own triggers move the met and judged counts of the ticket's rows when it changes (a
+ * state neither met nor breached counts nowhere, so a policy's first 100,000 on-track rows fire none).
  */
 
 /** Each grouping's key, as the scan grouped it: tickets without a developer under 'none'. */
@@ -120,10 +121,10 @@ export const REPORT_ROLLUPS_MIGRATION = `
     ${countTicket('old', -1)}
     ${countTicket('new', 1)}
   END;
-  CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla BEGIN
+  CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla WHEN ${JUDGED('new.sla_state')} BEGIN
     ${countState('new', 1)}
   END;
-  CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla BEGIN
+  CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla WHEN ${JUDGED('old.sla_state')} BEGIN
     ${countState('old', -1)}
   END;
   CREATE TRIGGER report_sla_au AFTER UPDATE OF sla_state ON ticket_sla
