@@ -12,7 +12,8 @@ import type { StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPS, PRIORITIES, STATUSES, type TicketFilters } from '../../src/shared/index.ts';
 import { openDatabase, transaction, type Db } from '../../src/server/db/database.ts';
-import { combinationPageSql, countSql, pageSql, type Sql } from '../../src/server/store/queue-sql.ts';
+import { combinationPageSql, pageSql, type Sql } from '../../src/server/store/queue-sql.ts';
+import { countSql } from '../../src/server/store/queue-count-sql.ts';
 import { createFactCounts } from '../../src/server/store/ticket-facts.ts';
 import { beyondFacts, FACTS, rowMatcher, type Facts, type Scope } from '../../src/server/store/ticket-filters.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TicketFilters } from '../../src/shared/index.ts';
 import { openDatabase, transaction, type Db } from '../../src/server/db/database.ts';
-import { countSql } from '../../src/server/store/queue-sql.ts';
+import { countSql } from '../../src/server/store/queue-count-sql.ts';
 import { createTicketQueue, type TicketQueue } from '../../src/server/store/ticket-queue.ts';
 import type { Touched } from '../../src/server/store/ticket-counts.ts';
 import { createStaff, createWorld, databaseAtVersion, startTestServer, ticketBody, type Staff, type TestServer, type World } from './helpers.ts';

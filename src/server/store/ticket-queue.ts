@@ -5,7 +5,8 @@
 import type { StatementSync } from 'node:sqlite';
 import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SEARCH_COUNT_CAP, SLA_FILTERS, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
-import { combinationPageSql, countSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
+import { combinationPageSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
+import { countSql } from './queue-count-sql.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
 import { countKey, createTicketCounts, type TouchCause, type Touched } from './ticket-counts.ts';
 import type { Scope } from './ticket-filters.ts';
