@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 18) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 19) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -184,6 +184,11 @@ CREATE TABLE sessions (
 
 CREATE INDEX sessions_user ON sessions (user_id);
 
+CREATE TABLE sla_batch_moves (
+  ticket_id    INTEGER PRIMARY KEY,
+  state_before TEXT NOT NULL
+);
+
 CREATE TABLE sla_facts (
   sla_state TEXT NOT NULL, status TEXT NOT NULL, app TEXT NOT NULL, priority TEXT NOT NULL, category_id INTEGER NOT NULL,
   service_id INTEGER NOT NULL, created_by_id INTEGER NOT NULL, developer_id INTEGER NOT NULL, n INTEGER NOT NULL,
@@ -266,7 +271,7 @@ CREATE INDEX ticket_sla_next ON ticket_sla (sla_next_at) WHERE sla_next_at IS NO
 
 CREATE INDEX ticket_sla_state ON ticket_sla (sla_state);
 
-CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla WHEN coalesce(old.sla_state IN ('met', 'breached'), 0) BEGIN
+CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla WHEN coalesce(old.sla_state IN ('met', 'breached'), 0) AND NOT EXISTS (SELECT 1 FROM sla_batch_moves WHERE ticket_id = old.ticket_id) BEGIN
   INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
     FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
   INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
@@ -279,7 +284,7 @@ CREATE TRIGGER report_sla_ad AFTER DELETE ON ticket_sla WHEN coalesce(old.sla_st
     FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
 END;
 
-CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla WHEN coalesce(new.sla_state IN ('met', 'breached'), 0) BEGIN
+CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla WHEN coalesce(new.sla_state IN ('met', 'breached'), 0) AND NOT EXISTS (SELECT 1 FROM sla_batch_moves WHERE ticket_id = new.ticket_id) BEGIN
   INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
     FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
   INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, 1 * coalesce(new.sla_state = 'met', 0), 1 * coalesce(new.sla_state IN ('met', 'breached'), 0)
@@ -293,7 +298,7 @@ CREATE TRIGGER report_sla_ai AFTER INSERT ON ticket_sla WHEN coalesce(new.sla_st
 END;
 
 CREATE TRIGGER report_sla_au AFTER UPDATE OF sla_state ON ticket_sla
-  WHEN coalesce(old.sla_state = 'met', 0) IS NOT coalesce(new.sla_state = 'met', 0) OR coalesce(old.sla_state IN ('met', 'breached'), 0) IS NOT coalesce(new.sla_state IN ('met', 'breached'), 0) BEGIN
+  WHEN (coalesce(old.sla_state = 'met', 0) IS NOT coalesce(new.sla_state = 'met', 0) OR coalesce(old.sla_state IN ('met', 'breached'), 0) IS NOT coalesce(new.sla_state IN ('met', 'breached'), 0)) AND NOT EXISTS (SELECT 1 FROM sla_batch_moves WHERE ticket_id = new.ticket_id) BEGIN
   INSERT INTO report_created SELECT 'app', t.app, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
     FROM tickets t WHERE t.id = old.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
   INSERT INTO report_created SELECT 'category', t.category_id, substr(t.created_at, 1, 10), 0, -1 * coalesce(old.sla_state = 'met', 0), -1 * coalesce(old.sla_state IN ('met', 'breached'), 0)
@@ -316,16 +321,16 @@ CREATE TRIGGER report_sla_au AFTER UPDATE OF sla_state ON ticket_sla
     FROM tickets t WHERE t.id = new.ticket_id ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;
 END;
 
-CREATE TRIGGER sla_facts_ad AFTER DELETE ON ticket_sla BEGIN
+CREATE TRIGGER sla_facts_ad AFTER DELETE ON ticket_sla WHEN NOT EXISTS (SELECT 1 FROM sla_batch_moves WHERE ticket_id = old.ticket_id) BEGIN
   UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT old.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0) FROM tickets t WHERE t.id = old.ticket_id);
 END;
 
-CREATE TRIGGER sla_facts_ai AFTER INSERT ON ticket_sla BEGIN
+CREATE TRIGGER sla_facts_ai AFTER INSERT ON ticket_sla WHEN NOT EXISTS (SELECT 1 FROM sla_batch_moves WHERE ticket_id = new.ticket_id) BEGIN
   INSERT INTO sla_facts SELECT new.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0), 1 FROM tickets t WHERE t.id = new.ticket_id
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
-CREATE TRIGGER sla_facts_au AFTER UPDATE OF sla_state ON ticket_sla WHEN old.sla_state <> new.sla_state BEGIN
+CREATE TRIGGER sla_facts_au AFTER UPDATE OF sla_state ON ticket_sla WHEN old.sla_state <> new.sla_state AND NOT EXISTS (SELECT 1 FROM sla_batch_moves WHERE ticket_id = new.ticket_id) BEGIN
   UPDATE sla_facts SET n = n - 1 WHERE (sla_state, status, app, priority, category_id, service_id, created_by_id, developer_id) = (SELECT old.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0) FROM tickets t WHERE t.id = old.ticket_id);
   INSERT INTO sla_facts SELECT new.sla_state, t.status, t.app, t.priority, t.category_id, t.service_id, coalesce(t.created_by_id, 0), coalesce(t.developer_id, 0), 1 FROM tickets t WHERE t.id = new.ticket_id
     ON CONFLICT DO UPDATE SET n = n + 1;

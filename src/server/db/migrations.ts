@@ -6,6 +6,7 @@
  * foreign key to categories or services, so deleting one never changes what a ticket shows.
  */
 import { REPORT_ROLLUPS_MIGRATION } from './report-rollups.ts';
+import { SLA_BATCH_MOVES_MIGRATION } from './sla-batch-moves.ts';
 
 export const MIGRATIONS: readonly string[] = [
   `
@@ -542,4 +543,6 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 18: the reports' daily rollups (docs/design.md#reports), kept by triggers: db/report-rollups.ts.
   REPORT_ROLLUPS_MIGRATION,
+  // 19: a policy's recompute moves the counts of service-level states once per batch: db/sla-batch-moves.ts.
+  SLA_BATCH_MOVES_MIGRATION,
 ];

@@ -18,7 +18,7 @@
  */
 
 /** Each grouping's key, as the scan grouped it: tickets without a developer under 'none'. */
-const GROUP_KEYS: Record<string, (row: string) => string> = {
+export const GROUP_KEYS: Record<string, (row: string) => string> = {
   app: (row) => `${row}.app`,
   category: (row) => `${row}.category_id`,
   service: (row) => `${row}.service_id`,
@@ -26,15 +26,15 @@ const GROUP_KEYS: Record<string, (row: string) => string> = {
   developer: (row) => `coalesce(${row}.developer_id, 'none')`,
 };
 const GROUPED_COLUMNS = ['app', 'category_id', 'service_id', 'priority', 'developer_id'];
-const DAY = (row: string) => `substr(${row}.created_at, 1, 10)`;
+export const DAY = (row: string) => `substr(${row}.created_at, 1, 10)`;
 /** 1 or 0 for a state, 0 for none (no ticket_sla row). */
-const MET = (state: string) => `coalesce(${state} = 'met', 0)`;
-const JUDGED = (state: string) => `coalesce(${state} IN ('met', 'breached'), 0)`;
+export const MET = (state: string) => `coalesce(${state} = 'met', 0)`;
+export const JUDGED = (state: string) => `coalesce(${state} IN ('met', 'breached'), 0)`;
 /** A ticket row's service-level state, or null when it has none. */
 const STATE_OF = (row: string) => `(SELECT sla_state FROM ticket_sla WHERE ticket_id = ${row}.id)`;
 const HOURS = (later: string, earlier: string) => `(julianday(${later}) - julianday(${earlier})) * 24`;
 
-const UPSERT_COUNTS = 'ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;';
+export const UPSERT_COUNTS = 'ON CONFLICT DO UPDATE SET created = created + excluded.created, met = met + excluded.met, judged = judged + excluded.judged;';
 
 /** Adds (sign 1) or takes away (sign -1) one ticket's row in each grouping's rollup. */
 const countTicket = (row: 'new' | 'old', sign: 1 | -1) =>
@@ -44,7 +44,7 @@ const countTicket = (row: 'new' | 'old', sign: 1 | -1) =>
     .join('\n    ');
 
 /** Adds (sign 1) or takes away (sign -1) one ticket_sla row's state in its ticket's rows (the ticket is there: see above). */
-const countState = (row: 'new' | 'old', sign: 1 | -1) =>
+export const countState = (row: 'new' | 'old', sign: 1 | -1) =>
   Object.entries(GROUP_KEYS)
     .map(([group, key]) => `INSERT INTO report_created SELECT '${group}', ${key('t')}, ${DAY('t')}, 0, ${sign} * ${MET(`${row}.sla_state`)}, ${sign} * ${JUDGED(`${row}.sla_state`)}
       FROM tickets t WHERE t.id = ${row}.ticket_id ${UPSERT_COUNTS}`)

@@ -51,10 +51,14 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
   let sweeping = false;
   let stopped = false;
 
-  /** Brings one row up to date; its new columns when they changed. Call inside a transaction. */
-  function update(row: ClockRow, at: number): SlaColumns | undefined {
+  /**
+   * Brings one row up to date; its new columns when they changed. Call inside a transaction; in a
+   * recompute batch, which then ends with store.applyMoves().
+   */
+  function update(row: ClockRow, at: number, inBatch = false): SlaColumns | undefined {
     const columns = slaColumns(policy, row, at);
     if (sameColumns(columns, row)) return undefined;
+    if (inBatch && row.sla_state !== columns.sla_state) store.noteMove(row.id, row.sla_state);
     store.write(row.id, row.sla_state, columns);
     return columns;
   }
@@ -80,13 +84,14 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
       transaction(db, () => {
         const started = performance.now();
         const at = now();
-        for (;;) {
-          const rows = store.openAfter(lastId, RECOMPUTE_READ);
-          for (const row of rows) update(row, at);
-          if (rows.length < RECOMPUTE_READ) return undefined;
-          lastId = rows.at(-1)!.id;
-          if (performance.now() - started >= RECOMPUTE_TURN_MS) return lastId;
-        }
+        let next: number | undefined = lastId;
+        do {
+          const rows = store.openAfter(next, RECOMPUTE_READ);
+          for (const row of rows) update(row, at, true);
+          next = rows.length < RECOMPUTE_READ ? undefined : rows.at(-1)!.id;
+        } while (next !== undefined && performance.now() - started < RECOMPUTE_TURN_MS);
+        store.applyMoves();
+        return next;
       }),
     );
   }

@@ -5,6 +5,7 @@
  */
 import type { SlaState } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
+import { APPLY_SLA_BATCH_MOVES } from '../db/sla-batch-moves.ts';
 import type { SlaClockRow, SlaColumns } from './state.ts';
 
 export interface ClockRow extends SlaClockRow, SlaColumns {
@@ -31,6 +32,8 @@ export function createSlaStore(db: Db) {
   // Without the state, its index entry is left alone: a policy change mostly moves deadlines.
   const setDeadlines = db.prepare('UPDATE ticket_sla SET respond_by = ?, resolve_by = ?, sla_next_at = ? WHERE ticket_id = ?');
   const remove = db.prepare('DELETE FROM ticket_sla WHERE ticket_id = ?');
+  const noteMove = db.prepare('INSERT INTO sla_batch_moves (ticket_id, state_before) VALUES (?, ?)');
+  const applyMoves = APPLY_SLA_BATCH_MOVES.map((sql) => db.prepare(sql));
 
   const readPolicy = db.prepare('SELECT policy, recomputed FROM sla_policy WHERE id = 1');
   const putPolicy = db.prepare(`INSERT INTO sla_policy (id, policy, updated_at, recomputed) VALUES (1, ?, ?, 0)
@@ -54,6 +57,11 @@ export function createSlaStore(db: Db) {
       else if (before === sla_state) setDeadlines.run(respond_by, resolve_by, sla_next_at, id);
       else (before === 'none' ? insert : setAll).run(sla_state, respond_by, resolve_by, sla_next_at, id);
     },
+
+    /** Inside a recompute batch, before its state changes: its counts move at the batch's end (applyMoves), not by trigger. */
+    noteMove: (id: number, before: SlaState) => void noteMove.run(id, before),
+    /** The end of a recompute batch, in its transaction. */
+    applyMoves: () => applyMoves.forEach((statement) => statement.run()),
 
     policyText: () => (readPolicy.get() as { policy: string } | undefined)?.policy,
     /** Whether the last policy change's recompute was cut short (a crash, a power cut, the server stopped). */
