@@ -22,3 +22,9 @@ export function cpuMeter(pid) {
   const c0 = cpuSeconds(pid);
   return { end: () => (cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000) };
 }
+
+/** The soft "Max open files" of a process (Node raises its own to the hard limit at start). */
+export function openFilesLimit(pid) {
+  const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+  return Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? NaN);
+}
