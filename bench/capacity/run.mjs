@@ -52,6 +52,10 @@ try {
   };
   const real = await startListening('src/server/main.ts', env);
   servers.push(real);
+  // The server's capacity notices (streams or connections near their limit) are part of the result.
+  real.child.stdout.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n')) if (/^(Connections|Event streams):/.test(line)) console.log(`server says: ${line}`);
+  });
   // Each stream is a descriptor in the server (and its requests more): the limit it got says how many fit.
   console.log(`server: open files limit ${openFilesLimit(real.child.pid).toLocaleString('en')} (EVENTS_MAX_STREAMS ${env.EVENTS_MAX_STREAMS ?? 'default'}); load generator: up to ${perProcess.toLocaleString('en')} agents per process; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
   const answersFile = join(dataDir, 'bare-answers.json');

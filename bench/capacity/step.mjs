@@ -6,7 +6,7 @@
  * only `ulimit -n` of them (20,000 here).
  */
 import { fork } from 'node:child_process';
-import { cpuMeter, rssMB } from './proc.mjs';
+import { cpuMeter, listenOverflows, rssMB } from './proc.mjs';
 import { mergeRecords } from './recorder.mjs';
 
 /** 2,500 agents hold at most 7,500 sockets: well under 15,000 descriptors per process. */
@@ -46,6 +46,7 @@ function startWorkers(count, perProcess) {
 
 export async function runStep({ base, pid, accounts, count, profile, seconds, tickets, perProcess = AGENTS_PER_PROCESS }) {
   const rssBefore = rssMB(pid);
+  const overflowsBefore = listenOverflows();
   const { workers, ask } = startWorkers(count, perProcess);
   const share = Math.ceil(count / workers.length);
   const visibleUpTo = Math.round(count * profile.visible);
@@ -79,6 +80,8 @@ export async function runStep({ base, pid, accounts, count, profile, seconds, ti
     seconds: elapsed,
     ...mergeRecords(results.map((result) => result.record), elapsed),
     server: { cpu: serverCpu, rssBeforeMB: rssBefore, rssIdleStreamsMB: rssIdle, rssPeakMB: rssPeak, idleStreamKB: ((rssIdle - rssBefore) * 1024) / Math.max(1, opened) },
+    // Machine-wide, other work's included: a connection dropped here waits for the client's SYN retry (1 s, 3 s, 7 s…).
+    listenOverflows: listenOverflows() - overflowsBefore,
     loadGeneratorCpu: results.reduce((sum, result) => sum + result.cpuSeconds, 0) / elapsed,
   };
 }

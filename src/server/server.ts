@@ -17,6 +17,7 @@ import type { Router } from './http/router.ts';
 import { createConnectionGuard } from './http/connection-guard.ts';
 import { openFilesBudget, readOpenFilesLimit, type OpenFilesBudget } from './http/open-files.ts';
 import { buildRouter } from './routes/all.ts';
+import { shutdown } from './shutdown.ts';
 import { everySlaSweep, SWEEP_EVERY_MS, sweepExpired } from './sweeps.ts';
 import { checkMailSettings, DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
 import { createMail, type MailOptions } from './mail/mail-service.ts';
@@ -34,10 +35,6 @@ import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
 import { createSlaService } from './sla/service.ts';
-
-/** In-flight requests get this long to finish on shutdown before their connections are cut. */
-const SHUTDOWN_GRACE_MS = 10_000;
-const IDLE_REAP_EVERY_MS = 50;
 
 /** EVENTS_MAX_STREAMS, or fewer when the open files leave room for fewer beside their requests (said once in the log). */
 function streamsWithin(openFiles: OpenFilesBudget, wanted: number, log: (line: string) => void): number {
@@ -177,28 +174,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   let closing: Promise<void> | undefined;
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
-      clearInterval(sweeper);
-      stopSlaTimer();
-      sla.stop();
-      backups?.stop();
-      dispatcher.close();
-      webhooks.close();
-      app.live.close();
-      void app.reports.close();
-      const mailStopped = mail.close();
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-      // Keep-alive connections go idle once their request is answered; close them as they do.
-      const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();
-      server.close(() => {
-        clearTimeout(force);
-        clearInterval(reaper);
-        void mailStopped.then(() => {
-          db.close();
-          resolve();
-        });
-      });
-      server.closeIdleConnections();
+    (closing ??= shutdown({
+      stops: [() => clearInterval(sweeper), stopSlaTimer, () => sla.stop(), () => backups?.stop(), () => dispatcher.close(), () => webhooks.close(), () => app.live.close(), () => void app.reports.close()],
+      server,
+      mailStopped: () => mail.close(),
+      closeDatabase: () => db.close(),
     }));
 
   const reload = () => {

@@ -63,7 +63,7 @@ function ask(request: string): Promise<number> {
 }
 
 async function call(method: string, url: string, token?: string, json?: unknown) {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: json && JSON.stringify(json) });
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: json === undefined ? undefined : JSON.stringify(json) });
   return { status: res.status, body: await res.json() };
 }
 
