@@ -7,6 +7,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../src/shared/index.ts';
+import { REFUSED_WAITING_MAX } from '../../src/server/http/connection-guard.ts';
 import { OPEN_FILES_RESERVE, openFilesBudget, parseOpenFilesLimit } from '../../src/server/http/open-files.ts';
 import { openStream, type EventStream } from './event-stream.ts';
 import { createTicket, createWorld, startTestServer, type TestServer, type World } from './helpers.ts';
@@ -23,7 +24,8 @@ const streams: EventStream[] = [];
 const sockets: net.Socket[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ openFilesLimit: LIMIT });
+  // Connections that ask nothing are not cut off by the header deadline during the test.
+  t = await startTestServer({ openFilesLimit: LIMIT, headersTimeoutSeconds: 60 });
   w = await createWorld(t);
   ticket = await createTicket(t, w);
 });
@@ -76,9 +78,10 @@ async function idleConnection(): Promise<RawSocket> {
 }
 
 const health = async () => (await t.call('GET', '/api/health')).body;
-/** Once the server has counted the closed connections out, health answers 200 again. */
+/** Once the server has counted the closed connections out, health answers 200 again (until then: 503, or closed at once). */
 async function healthy(): Promise<void> {
-  while ((await t.call('GET', '/api/health')).status !== 200) await new Promise((resolve) => setImmediate(resolve));
+  const status = () => t.call('GET', '/api/health').then((answer) => answer.status, () => 0);
+  while ((await status()) !== 200) await new Promise((resolve) => setImmediate(resolve));
 }
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
@@ -119,7 +122,7 @@ describe('open files', () => {
     expect(t.logs.some((line) => line.includes(`Event streams: at most ${budget.streams}`))).toBe(true);
 
     // Fill the budget with connections that ask nothing (none idle to close): the next is answered 503, not dropped.
-    const silent = [];
+    const silent: RawSocket[] = [];
     for (let i = 0; i < budget.connections; i++) silent.push(await connect());
     const late = await connect();
     late.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -128,7 +131,11 @@ describe('open files', () => {
     expect(answer).toContain(SERVER.busy);
     expect(answer.toLowerCase()).toContain('connection: close');
     await until(() => late.closed);
-    for (const raw of silent) raw.socket.destroy();
+    // Refused connections that ask nothing hold descriptors from the reserve: past REFUSED_WAITING_MAX of them, closed at once.
+    const waiting: RawSocket[] = [];
+    for (let i = 0; i <= REFUSED_WAITING_MAX; i++) waiting.push(await connect());
+    await until(() => waiting.some((raw) => raw.closed));
+    for (const raw of [...silent, ...waiting]) raw.socket.destroy();
     await healthy();
 
     // Still alive, and writing.

@@ -13,6 +13,11 @@ import { JSON_TYPE, SECURITY_HEADERS } from './respond.ts';
 
 /** A refused connection's request may be asked again after this. */
 const RETRY_REFUSED_SECONDS = 5;
+/**
+ * Refused connections waiting to send their request (each a descriptor from the reserve, for up to
+ * HEADERS_TIMEOUT_SECONDS); past this many, a new one is closed at once: the reserve is the database's.
+ */
+export const REFUSED_WAITING_MAX = 64;
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -25,6 +30,7 @@ export function createConnectionGuard(budget: OpenFilesBudget, log: (line: strin
   const refused = new WeakSet<Socket>();
   let warned = false;
   let closedIdle = 0;
+  let refusedWaiting = 0;
 
   /** Closes idle keep-alive connections, longest idle first, until the open ones are down to the low-water mark. */
   function reclaim(): void {
@@ -54,8 +60,13 @@ export function createConnectionGuard(budget: OpenFilesBudget, log: (line: strin
       noteLevel();
     });
     if (open.size + 1 >= budget.highWater) reclaim();
-    if (open.size >= budget.connections) refused.add(socket);
-    else open.add(socket);
+    if (open.size < budget.connections) open.add(socket);
+    else if (refusedWaiting >= REFUSED_WAITING_MAX) socket.destroy();
+    else {
+      refused.add(socket);
+      refusedWaiting++;
+      socket.once('close', () => refusedWaiting--);
+    }
     noteLevel();
   }
 
