@@ -57,7 +57,10 @@ try {
     for (const line of String(chunk).split('\n')) if (/^(Connections|Event streams):/.test(line)) console.log(`server says: ${line}`);
   });
   // Each stream is a descriptor in the server (and its requests more): the limit it got says how many fit.
-  console.log(`server: open files limit ${openFilesLimit(real.child.pid).toLocaleString('en')} (EVENTS_MAX_STREAMS ${env.EVENTS_MAX_STREAMS ?? 'default'}); load generator: up to ${perProcess.toLocaleString('en')} agents per process; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+  const serverFiles = openFilesLimit(real.child.pid);
+  // A stream and about one request socket per agent: below that the server closes idle connections or answers 503 (design.md#open-files).
+  if (serverFiles < most * 2) console.log(`warning: the server may hold ${serverFiles.toLocaleString('en')} open files, fewer than ${(most * 2).toLocaleString('en')} for ${most.toLocaleString('en')} agents; raise the hard limit of the shell that runs the bench (ulimit -Hn, as root) to measure without that`);
+  console.log(`server: open files limit ${serverFiles.toLocaleString('en')} (EVENTS_MAX_STREAMS ${env.EVENTS_MAX_STREAMS ?? 'default'}); load generator: up to ${perProcess.toLocaleString('en')} agents per process; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
   const answersFile = join(dataDir, 'bare-answers.json');
   writeFileSync(answersFile, JSON.stringify(await captureAnswers(real.url, accounts[0].token)));
   const bare = values['no-bare'] ? undefined : await startListening('bench/capacity/bare-server.mjs', { ...process.env, BARE_ANSWERS: answersFile });
