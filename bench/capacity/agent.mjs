@@ -49,7 +49,7 @@ function pathOf(key) {
 /**
  * @param {object} o
  * @param {{index: number, id: number, role: string, token: string, pool: string[]}} o.account
- * @param {Map<string, {t0: number, actor: number}>} o.writes the writes under way, by `number|change`
+ * @param {ReturnType<import('./fan-out.mjs').createFanOut>} o.writes the writes under way, by `number|change`
  */
 export function createAgent({ base, account, profile, recorder, writes, tickets, visible }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_AGENT });
@@ -79,7 +79,7 @@ export function createAgent({ base, account, profile, recorder, writes, tickets,
     if (answer.status >= 400) recorder.error(answer.status === 409 ? `${kind}: HTTP 409 (a conflict, answered correctly)` : `${kind}: HTTP ${answer.status}`);
   }
   async function write(kind, method, path, json, ticket, change) {
-    writes.set(`${ticket}|${change}`, { t0: performance.now(), actor: account.index });
+    writes.started(`${ticket}|${change}`, account.index);
     const t0 = performance.now();
     record(kind, t0, await call(agent, base, { method, path, token: account.token, json }));
   }
@@ -135,10 +135,7 @@ export function createAgent({ base, account, profile, recorder, writes, tickets,
   function onFrame(event, data) {
     const { keys, change, number: ticket } = staleKeys(event, data);
     if (keys === null) return;
-    if (event === 'ticket') {
-      const write = writes.get(`${ticket}|${change}`);
-      if (write && write.actor !== account.index) recorder.fanOut(performance.now() - write.t0);
-    }
+    if (event === 'ticket') writes.arrived(`${ticket}|${change}`, account.index);
     if (change !== undefined) lists.add(change);
     for (const key of screen.keys) {
       if (isListKey(key)) continue;

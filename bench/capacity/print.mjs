@@ -15,6 +15,7 @@ export function printStep(profile, app, bare) {
   }
   printTable(`${profile}, ${app.agents.toLocaleString('en')} agents (${app.streamsOpened} streams opened), ${app.seconds.toFixed(0)} s`, ['what', 'n', 'p50', 'p95', 'p99', 'bare p99', 'ratio'], rows);
   const s = app.server;
-  console.log(`server: CPU ${(s.cpu * 100).toFixed(0)} % of a core, RSS ${s.rssBeforeMB.toFixed(0)} MB before the streams, ${s.rssIdleStreamsMB.toFixed(0)} MB with them idle (${s.idleStreamKB.toFixed(1)} KB per stream), peak ${s.rssPeakMB.toFixed(0)} MB; load generator CPU ${(app.loadGeneratorCpu * 100).toFixed(0)} %`);
+  console.log(`server: CPU ${(s.cpu * 100).toFixed(0)} % of a core, RSS ${s.rssBeforeMB.toFixed(0)} MB before the streams, ${s.rssIdleStreamsMB.toFixed(0)} MB with them idle (${s.idleStreamKB.toFixed(1)} KB per stream), peak ${s.rssPeakMB.toFixed(0)} MB; load generator CPU ${(app.loadGeneratorCpu * 100).toFixed(0)} % in ${app.loadGeneratorProcesses} process${app.loadGeneratorProcesses === 1 ? '' : 'es'}`);
+  console.log(`kernel listen-queue overflows during the step (machine-wide): ${app.listenOverflows}${bare ? `; bare's step: ${bare.listenOverflows}` : ''}`);
   console.log(`errors: ${errors(app.errors)}${bare ? `; bare: ${errors(bare.errors)}, bare CPU ${(bare.server.cpu * 100).toFixed(0)} %, ${bare.server.idleStreamKB.toFixed(1)} KB per stream` : ''}`);
 }

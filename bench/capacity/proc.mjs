@@ -22,3 +22,21 @@ export function cpuMeter(pid) {
   const c0 = cpuSeconds(pid);
   return { end: () => (cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000) };
 }
+
+/** The soft "Max open files" of a process (Node raises its own to the hard limit at start). */
+export function openFilesLimit(pid) {
+  const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+  return Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? NaN);
+}
+
+/** The kernel's count of connections dropped because a listen queue was full (all sockets, since boot; Linux). */
+export function listenOverflows() {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+    const names = lines[0].split(/\s+/);
+    const values = lines[1].split(/\s+/);
+    return Number(values[names.indexOf('ListenOverflows')]);
+  } catch {
+    return NaN;
+  }
+}

@@ -1,11 +1,12 @@
 /**
- * `npm run bench:capacity [-- --steps 500,1000,2000] [--realistic] [--seconds S] [--tickets N] [--out FILE]`
+ * `npm run bench:capacity [-- --steps 500,1000,2000] [--realistic] [--seconds S] [--tickets N] [--out FILE] [--no-bare] [--agents-per-process N]`
  * (issue 26): distinct accounts each holding an event stream and acting as the profile says
  * (profiles.mjs), with the real client's live rules, against the real server on a temporary
  * database and against a bare node:http server in the same run. Prints a table per step and
  * writes everything as JSON (bench/results/capacity-<profile>.json unless --out).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serverEnv, startListening, stop, tempDataDir } from '../processes.mjs';
@@ -14,7 +15,8 @@ import { captureAnswers } from './answers.mjs';
 import { printStep } from './print.mjs';
 import { PROFILES } from './profiles.mjs';
 import { addAgents, fillDatabase } from './setup.mjs';
-import { runStep } from './step.mjs';
+import { AGENTS_PER_PROCESS, runStep } from './step.mjs';
+import { openFilesLimit } from './proc.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     tickets: { type: 'string', default: '100000' },
     out: { type: 'string' },
     'no-bare': { type: 'boolean', default: false },
+    'agents-per-process': { type: 'string', default: String(AGENTS_PER_PROCESS) },
   },
 });
 const profileName = values.realistic ? 'realistic' : 'aggressive';
@@ -32,6 +35,7 @@ const steps = values.steps.split(',').map(Number);
 const tickets = Number(values.tickets);
 const seconds = Number(values.seconds ?? (values.realistic ? 120 : 60));
 const most = Math.max(...steps);
+const perProcess = Number(values['agents-per-process']);
 /** Every agent holds its stream and up to 2 request sockets, all from 127.0.0.1. */
 const CONNECTIONS_PER_AGENT = 4;
 
@@ -48,6 +52,15 @@ try {
   };
   const real = await startListening('src/server/main.ts', env);
   servers.push(real);
+  // The server's capacity notices (streams or connections near their limit) are part of the result.
+  real.child.stdout.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n')) if (/^(Connections|Event streams):/.test(line)) console.log(`server says: ${line}`);
+  });
+  // Each stream is a descriptor in the server (and its requests more): the limit it got says how many fit.
+  const serverFiles = openFilesLimit(real.child.pid);
+  // A stream and about one request socket per agent: below that the server closes idle connections or answers 503 (design.md#open-files).
+  if (serverFiles < most * 2) console.log(`warning: the server may hold ${serverFiles.toLocaleString('en')} open files, fewer than ${(most * 2).toLocaleString('en')} for ${most.toLocaleString('en')} agents; raise the hard limit of the shell that runs the bench (ulimit -Hn, as root) to measure without that`);
+  console.log(`server: open files limit ${serverFiles.toLocaleString('en')} (EVENTS_MAX_STREAMS ${env.EVENTS_MAX_STREAMS ?? 'default'}); load generator: up to ${perProcess.toLocaleString('en')} agents per process; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
   const answersFile = join(dataDir, 'bare-answers.json');
   writeFileSync(answersFile, JSON.stringify(await captureAnswers(real.url, accounts[0].token)));
   const bare = values['no-bare'] ? undefined : await startListening('bench/capacity/bare-server.mjs', { ...process.env, BARE_ANSWERS: answersFile });
@@ -55,10 +68,12 @@ try {
 
   const results = { profile: profileName, mix: profile.mix, everyMs: profile.everyMs, visible: profile.visible, tickets, seconds, steps: [] };
   for (const count of steps) {
-    const app = await runStep({ base: real.url, pid: real.child.pid, accounts, count, profile, seconds, tickets });
-    const baseline = bare && (await runStep({ base: bare.url, pid: bare.child.pid, accounts, count, profile, seconds, tickets }));
+    const app = await runStep({ base: real.url, pid: real.child.pid, accounts, count, profile, seconds, tickets, perProcess });
+    const baseline = bare && (await runStep({ base: bare.url, pid: bare.child.pid, accounts, count, profile, seconds, tickets, perProcess }));
+    const load = loadavg();
     printStep(profileName, app, baseline);
-    results.steps.push({ agents: count, app, bare: baseline });
+    console.log(`load average after the step: ${load.map((n) => n.toFixed(2)).join(', ')} (${cpus().length} cores, shared)`);
+    results.steps.push({ agents: count, app, bare: baseline, loadAverage: load });
   }
   const out = values.out ?? `bench/results/capacity-${profileName}.json`;
   mkdirSync('bench/results', { recursive: true });

@@ -1,7 +1,6 @@
 /** startServer: opens the database, builds the app and listens. Used by main.ts and the tests. */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { DAY_MS } from '../shared/index.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
 import { createSignInFloor, hashCost } from './auth/passwords.ts';
 import { createRateLimiter } from './auth/rate-limit.ts';
@@ -14,29 +13,20 @@ import { CACHE_TAGS, createAnswerCache } from './http/answer-cache.ts';
 import { createHttpServer, LISTEN_BACKLOG, reloadCertificate } from './http/connections.ts';
 import { createRequestHandler } from './http/pipeline.ts';
 import { batchedLines } from './http/request-log.ts';
-import { Router } from './http/router.ts';
-import { auditRoutes } from './routes/audit.ts';
-import { viewRoutes } from './routes/views.ts';
-import { replyRoutes } from './routes/replies.ts';
-import { authUserRoutes } from './routes/auth-users.ts';
-import { backupRoutes } from './routes/backups.ts';
-import { bulkRoutes } from './routes/bulk.ts';
-import { configRoutes } from './routes/config.ts';
-import { openApiRoutes } from './routes/openapi.ts';
-import { ticketRoutes } from './routes/tickets.ts';
-import { reportRoutes } from './routes/report.ts';
-import { slaRoutes } from './routes/sla.ts';
+import type { Router } from './http/router.ts';
+import { createConnectionGuard } from './http/connection-guard.ts';
+import { openFilesBudget, readOpenFilesLimit, type OpenFilesBudget } from './http/open-files.ts';
+import { buildRouter } from './routes/all.ts';
+import { shutdown } from './shutdown.ts';
+import { everySlaSweep, SWEEP_EVERY_MS, sweepExpired } from './sweeps.ts';
 import { checkMailSettings, DEFAULT_SETTINGS, normalizeApiBase, type Settings } from './settings.ts';
 import { createMail, type MailOptions } from './mail/mail-service.ts';
-import { mailRoutes } from './routes/mail.ts';
 import { createLive } from './events/live.ts';
 import { createWebhooks } from './events/webhooks.ts';
 import { createDispatcher } from './events/dispatch.ts';
 import { createEventRecorder } from './events/record.ts';
-import { notificationRoutes } from './routes/notifications.ts';
 import { createNotificationStore } from './store/notifications.ts';
 import { createWatcherStore } from './store/watchers.ts';
-import { commentRoutes } from './routes/comments.ts';
 import { createAuditStore } from './store/audit.ts';
 import { createCatalogStore } from './store/catalog.ts';
 import { createCommentStore } from './store/comments.ts';
@@ -44,16 +34,14 @@ import { createReportRunner } from './store/report-runner.ts';
 import { createTicketQueue } from './store/ticket-queue.ts';
 import { createTicketStore } from './store/tickets.ts';
 import { createUserStore } from './store/users.ts';
-import { directoryRoutes } from './sso/routes.ts';
-import { createDirectorySignIn } from './sso/state.ts';
 import { createSlaService } from './sla/service.ts';
 
-const SWEEP_EVERY_MS = 60 * 60_000;
-/** Time alone moves a ticket to due soon or breached: told within a minute (design.md#service-levels). */
-export const SLA_SWEEP_EVERY_MS = 30_000;
-/** In-flight requests get this long to finish on shutdown before their connections are cut. */
-const SHUTDOWN_GRACE_MS = 10_000;
-const IDLE_REAP_EVERY_MS = 50;
+/** EVENTS_MAX_STREAMS, or fewer when the open files leave room for fewer beside their requests (said once in the log). */
+function streamsWithin(openFiles: OpenFilesBudget, wanted: number, log: (line: string) => void): number {
+  if (wanted <= openFiles.streams) return wanted;
+  log(`Event streams: at most ${openFiles.streams.toLocaleString('en')}, not EVENTS_MAX_STREAMS ${wanted.toLocaleString('en')}: the open files limit ${openFiles.limit.toLocaleString('en')} leaves room for no more beside their requests. Raise it (ulimit -n, LimitNOFILE) for more.`);
+  return openFiles.streams;
+}
 
 export interface ServerOptions extends Partial<Settings> {
   /** Clock in ms since the epoch (tests move it forward to expire sessions). */
@@ -82,54 +70,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** `publicOrigin`: PUBLIC_URL, or http(s)://HOST:PORT once the server listens (the OIDC redirect URI is made of it). */
-export function buildRouter(app: ServerContext, publicOrigin: () => string): Router {
-  const router = new Router();
-  // The streams' count shows only near their limit (design.md#live-updates): the answer stays `{status}` otherwise.
-  router.addPublic('GET', '/health', () => {
-    const streams = app.live.nearLimit();
-    return { body: streams ? { status: 'ok', streams } : { status: 'ok' } };
-  });
-  authUserRoutes(router, app);
-  directoryRoutes(router, app, createDirectorySignIn(app), publicOrigin);
-  reportRoutes(router, app);
-  bulkRoutes(router, app);
-  ticketRoutes(router, app);
-  commentRoutes(router, app);
-  notificationRoutes(router, app);
-  configRoutes(router, app);
-  backupRoutes(router, app);
-  mailRoutes(router, app);
-  auditRoutes(router, app);
-  slaRoutes(router, app);
-  viewRoutes(router, app);
-  replyRoutes(router, app);
-  openApiRoutes(router, app);
-  return router;
-}
-
-/** The service-level timer: a sweep every SLA_SWEEP_EVERY_MS, one at a time. */
-function everySlaSweep(sweep: () => void): () => void {
-  const timer = setInterval(sweep, SLA_SWEEP_EVERY_MS).unref();
-  return () => clearInterval(timer);
-}
-
-/** Mail delivered (or failed) this many days ago leaves the outbox. */
-const MAIL_KEEP_DAYS = 30;
-
-/** Ticket events are kept this long after they were sent to the streams and webhooks. */
-const EVENT_KEEP_DAYS = 30;
-/** A notification read this long ago leaves the bell's list. */
-const READ_NOTIFICATION_KEEP_DAYS = 90;
-
-/** Expired sessions, audit rows older than AUDIT_KEEP_DAYS, mail older than MAIL_KEEP_DAYS, old events and read notifications, by the server's clock. */
-export function sweepExpired(app: ServerContext): void {
-  app.sessions.sweep();
-  app.audit.sweep(new Date(app.now() - app.settings.auditKeepDays * DAY_MS).toISOString());
-  app.mail.store.sweep(new Date(app.now() - MAIL_KEEP_DAYS * DAY_MS).toISOString());
-  const ago = (days: number) => new Date(app.now() - days * DAY_MS).toISOString();
-  app.events.sweep(ago(EVENT_KEEP_DAYS), ago(READ_NOTIFICATION_KEEP_DAYS));
-}
+export { buildRouter } from './routes/all.ts';
+export { SLA_SWEEP_EVERY_MS, sweepExpired } from './sweeps.ts';
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const { now = Date.now, log = console.log, logError = console.error, maxEventStreams, mailTimeoutMs, smtpCa, slaTimer = everySlaSweep, ...overrides } = options;
@@ -142,7 +84,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const webhooks = createWebhooks({ db, urls: settings.webhookUrls, secret: settings.webhookSecret, retrySeconds: settings.webhookRetrySeconds, log, logError, now });
   const nowIso = () => new Date(now()).toISOString();
   const users = createUserStore(db);
-  const live = createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, maxStreams: maxEventStreams ?? settings.eventsMaxStreams, maxStreamsPerUser: settings.eventsStreamsPerUser, log });
+  const openFiles = openFilesBudget(settings.openFilesLimit ?? readOpenFilesLimit());
+  const maxStreams = streamsWithin(openFiles, maxEventStreams ?? settings.eventsMaxStreams, log);
+  const live = createLive({ heartbeatSeconds: settings.eventsHeartbeatSeconds, session: (hash) => sessions.live(hash), now, maxStreams, maxStreamsPerUser: settings.eventsStreamsPerUser, log });
   const tickets = createTicketStore(db);
   const dispatcher = createDispatcher(db, live, webhooks, tickets.findById);
   const watchers = createWatcherStore(db);
@@ -213,9 +157,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : null;
   app.backups = backups && backups.status;
 
-  const router = buildRouter(app, () => settings.publicUrl || listeningUrl);
+  const connections = createConnectionGuard(openFiles, log);
+  const router = buildRouter(app, () => settings.publicUrl || listeningUrl, { maxStreams, connectionsNear: connections.near });
   const handle = createRequestHandler(app, router);
-  const server = createHttpServer(settings, handle);
+  const server = createHttpServer(settings, handle, connections);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port: settings.port, host: settings.host, backlog: LISTEN_BACKLOG }, () => resolve());
@@ -229,28 +174,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   let closing: Promise<void> | undefined;
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
-      clearInterval(sweeper);
-      stopSlaTimer();
-      sla.stop();
-      backups?.stop();
-      dispatcher.close();
-      webhooks.close();
-      app.live.close();
-      void app.reports.close();
-      const mailStopped = mail.close();
-      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-      // Keep-alive connections go idle once their request is answered; close them as they do.
-      const reaper = setInterval(() => server.closeIdleConnections(), IDLE_REAP_EVERY_MS).unref();
-      server.close(() => {
-        clearTimeout(force);
-        clearInterval(reaper);
-        void mailStopped.then(() => {
-          db.close();
-          resolve();
-        });
-      });
-      server.closeIdleConnections();
+    (closing ??= shutdown({
+      stops: [() => clearInterval(sweeper), stopSlaTimer, () => sla.stop(), () => backups?.stop(), () => dispatcher.close(), () => webhooks.close(), () => app.live.close(), () => void app.reports.close()],
+      server,
+      mailStopped: () => mail.close(),
+      closeDatabase: () => db.close(),
     }));
 
   const reload = () => {

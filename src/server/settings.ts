@@ -49,6 +49,11 @@ export interface Settings extends DirectorySettings {
   eventsStreamsPerUser: number;
   /** Open GET /events streams per process; the next is refused with 503 (design.md#live-updates). */
   eventsMaxStreams: number;
+  /**
+   * OPEN_FILES_LIMIT: the open files the process may hold, which bound its connections and streams (design.md#open-files).
+   * @default the soft "Max open files" of /proc/self/limits; 1024 where that is unreadable
+   */
+  openFilesLimit: number | undefined;
   /** Each ticket event is POSTed to every one of these (design.md#webhooks); empty: no webhooks. */
   webhookUrls: string[];
   /** Signs each webhook body (X-Helpdesk-Signature: sha256=HMAC); empty: unsigned. */
@@ -97,6 +102,7 @@ export const DEFAULT_SETTINGS: Settings = {
   eventsHeartbeatSeconds: 25,
   eventsStreamsPerUser: 20,
   eventsMaxStreams: 10_000,
+  openFilesLimit: undefined,
   webhookUrls: [],
   webhookSecret: '',
   webhookRetrySeconds: [1, 5, 30],
@@ -200,6 +206,7 @@ export function settingsFromEnv(env: Env = process.env): Settings {
     eventsHeartbeatSeconds: numberFrom(env, 'EVENTS_HEARTBEAT_SECONDS', d.eventsHeartbeatSeconds, { min: 0.01 }),
     eventsStreamsPerUser: numberFrom(env, 'EVENTS_STREAMS_PER_USER', d.eventsStreamsPerUser, { min: 1 }),
     eventsMaxStreams: numberFrom(env, 'EVENTS_MAX_STREAMS', d.eventsMaxStreams, { min: 1 }),
+    openFilesLimit: env.OPEN_FILES_LIMIT?.trim() ? numberFrom(env, 'OPEN_FILES_LIMIT', 0, { min: 1 }) : undefined,
     webhookUrls: urlsFrom(env.WEBHOOK_URLS),
     webhookSecret: env.WEBHOOK_SECRET ?? d.webhookSecret,
     webhookRetrySeconds: secondsListFrom(env, 'WEBHOOK_RETRY_SECONDS', d.webhookRetrySeconds),

@@ -7,6 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Settings } from '../settings.ts';
 import { BODY_LIMIT_BYTES } from './body.ts';
+import type { ConnectionGuard } from './connection-guard.ts';
 
 /**
  * TLS 1.2 suites: forward-secret (ECDHE) and AEAD (GCM, ChaCha20) only; CBC and static-RSA
@@ -46,16 +47,20 @@ function secureContext(settings: Settings) {
   return { cert: fs.readFileSync(settings.tlsCertFile!), key: fs.readFileSync(settings.tlsKeyFile!), ciphers: TLS12_CIPHERS, minVersion: 'TLSv1.2' as const, honorCipherOrder: true };
 }
 
-/** HTTPS when both TLS files are set (design.md#tls), plain HTTP otherwise. */
-export function createHttpServer(settings: Settings, handle: (req: IncomingMessage, res: ServerResponse) => void): http.Server | https.Server {
+/** HTTPS when both TLS files are set (design.md#tls), plain HTTP otherwise; within the open-file budget when a guard is given (design.md#open-files). */
+export function createHttpServer(settings: Settings, handleRequest: (req: IncomingMessage, res: ServerResponse) => void, guard?: ConnectionGuard): http.Server | https.Server {
   const { tlsCertFile, tlsKeyFile } = settings;
   if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) throw new Error('Set both TLS_CERT_FILE and TLS_KEY_FILE, or neither.');
   // A handshake never started would hold its socket for Node's default 120 s, past the header deadline.
   const server = tlsCertFile && tlsKeyFile
-    ? https.createServer({ ...deadlines(settings), ...secureContext(settings), handshakeTimeout: settings.headersTimeoutSeconds * 1000 }, handle)
-    : http.createServer(deadlines(settings), handle);
+    ? https.createServer({ ...deadlines(settings), ...secureContext(settings), handshakeTimeout: settings.headersTimeoutSeconds * 1000 })
+    : http.createServer(deadlines(settings));
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // The per-address cap's listener runs first: a connection it closes is never counted by the guard.
+  const handle = (req: IncomingMessage, res: ServerResponse) => guarded(req, res);
   limitConnections(server, settings, handle);
+  const guarded = guard ? guard.attach(server, handleRequest) : handleRequest;
+  server.on('request', handle);
   return server;
 }
 

@@ -96,12 +96,20 @@ export const MORE_OPERATIONS: OperationSpec[] = [
     tag: 'Operations',
     public: true,
     ok: {
-      description: 'It does; `streams` only while the open event streams are at 90 % or more of EVENTS_MAX_STREAMS.',
+      description: 'It does; `streams` only while the open event streams are at 90 % or more of EVENTS_MAX_STREAMS, or the open connections at 90 % or more of what the open files allow (then with `streams.connections`).',
       schema: {
         type: 'object',
         properties: {
           status: { const: 'ok' },
-          streams: { type: 'object', properties: { open: { type: 'integer' }, max: { type: 'integer' } }, required: ['open', 'max'] },
+          streams: {
+            type: 'object',
+            properties: {
+              open: { type: 'integer' },
+              max: { type: 'integer' },
+              connections: { type: 'object', properties: { open: { type: 'integer' }, max: { type: 'integer' } }, required: ['open', 'max'] },
+            },
+            required: ['open', 'max'],
+          },
         },
         required: ['status'],
       },
