@@ -60,6 +60,21 @@ export function transaction<T>(db: Db, fn: () => T): T {
   }
 }
 
+/**
+ * Runs fn with its commits not waiting for the disk (synchronous=NORMAL; the connection is the
+ * server's alone and nothing runs between the pragmas): what it writes is in the WAL, so it survives
+ * a kill -9, and the next FULL commit makes it durable. For writes whose loss in a power cut costs
+ * nothing that matters, where an fsync each would bound the server by the disk.
+ */
+export function withoutDiskWait<T>(db: Db, fn: () => T): T {
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return fn();
+  } finally {
+    db.exec('PRAGMA synchronous = FULL');
+  }
+}
+
 /** Changes made by other connections (e.g. `npm run demo` while the server runs). */
 export function dataVersionReader(db: Db): () => number {
   const statement = db.prepare('PRAGMA data_version');

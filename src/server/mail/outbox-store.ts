@@ -7,7 +7,7 @@
 import type { Role } from '../../shared/constants.ts';
 import { MAIL_DELIVERIES_SHOWN, type MailDelivery, type MailDeliveryState } from '../../shared/mail.ts';
 import type { MailPayload } from '../../shared/notifications.ts';
-import { transaction, type Db } from '../db/database.ts';
+import { transaction, withoutDiskWait, type Db } from '../db/database.ts';
 import { ticketSubject } from './templates.ts';
 
 /** A claimed row, with what rendering it needs. */
@@ -75,20 +75,11 @@ export function createOutboxStore(db: Db) {
       });
     },
     /**
-     * The relay accepted the row. Committed without waiting for the disk (synchronous=NORMAL for
-     * this one statement; the connection is ours alone and nothing runs between the pragmas): the
-     * write is in the WAL, so it survives a kill -9, and the next FULL commit makes it durable.
-     * Only a power cut in between could lose the mark, and then the message goes once more. An
-     * fsync per message would bound a drain by the disk (about 150 messages/s under load here).
+     * The relay accepted the row, committed without waiting for the disk: only a power cut before the
+     * next FULL commit could lose the mark, and then the message goes once more. An fsync per message
+     * would bound a drain by the disk (about 150 messages/s under load here).
      */
-    sent(id: number, reply: string, nowIso: string): void {
-      db.exec('PRAGMA synchronous = NORMAL');
-      try {
-        sent.run(reply, nowIso, id);
-      } finally {
-        db.exec('PRAGMA synchronous = FULL');
-      }
-    },
+    sent: (id: number, reply: string, nowIso: string) => void withoutDiskWait(db, () => sent.run(reply, nowIso, id)),
     retry: (id: number, reply: string, atIso: string) => void retry.run(reply, atIso, id),
     failed: (id: number, reply: string) => void failed.run(reply, id),
     /** Back to `queued` as it was: claimed, but not attempted. */

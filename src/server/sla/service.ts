@@ -5,7 +5,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SlaPolicy } from '../../shared/index.ts';
-import { transaction, type Db } from '../db/database.ts';
+import { transaction, withoutDiskWait, type Db } from '../db/database.ts';
 import type { EventRecorder } from '../events/record.ts';
 import { slaColumns, type SlaColumns } from './state.ts';
 import { createSlaStore, type ClockRow } from './store.ts';
@@ -64,23 +64,13 @@ export function createSlaService({ db, events, now, onChanged }: SlaServiceOptio
   }
 
   /**
-   * A recompute batch commits without waiting for the disk (synchronous=NORMAL, as the outbox's marks;
-   * the connection is ours alone and nothing runs between the pragmas): it is derived from the committed
-   * policy, it survives a kill -9 in the WAL, and the recompute's last commit (FULL) makes every batch
-   * durable. A power cut before that leaves `recomputed` at 0, and the next start does it again.
+   * Open tickets after `lastId` for about RECOMPUTE_TURN_MS; the last id done, or undefined when none
+   * are left. A batch commits without waiting for the disk: it is derived from the committed policy,
+   * and the recompute's last commit (FULL) makes every batch durable. A power cut before that leaves
+   * `recomputed` at 0, and the next start does it again.
    */
-  function withoutSync<T>(fn: () => T): T {
-    db.exec('PRAGMA synchronous = NORMAL');
-    try {
-      return fn();
-    } finally {
-      db.exec('PRAGMA synchronous = FULL');
-    }
-  }
-
-  /** Open tickets after `lastId` for about RECOMPUTE_TURN_MS; the last id done, or undefined when none are left. */
   function recomputeBatch(lastId: number): number | undefined {
-    return withoutSync(() =>
+    return withoutDiskWait(db, () =>
       transaction(db, () => {
         const started = performance.now();
         const at = now();
