@@ -5,7 +5,8 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import { createLive, RESET_EVENT } from '../../src/server/events/live.ts';
+import { createLive } from '../../src/server/events/live.ts';
+import { RESET_EVENT } from '../../src/server/events/stream-writer.ts';
 
 /** A response that records each write() and answers as told (false: its buffer is full). */
 class FakeResponse extends EventEmitter {

@@ -13,10 +13,11 @@ import { SERVER } from '../../shared/index.ts';
 import type { LiveTicketEvent } from '../../shared/liveRules.ts';
 import { busy, tooMany } from '../errors.ts';
 import { DEFAULT_SETTINGS } from '../settings.ts';
+import { createReplayBuffer } from './replay-buffer.ts';
 import { eachInSlices, streamCapacity } from './stream-capacity.ts';
+import { chunkFor, RESET_EVENT, send, type Frame, type Stream } from './stream-writer.ts';
 
-/** Events kept for resumes; a Last-Event-ID older than these gets `event: reset`. */
-export const EVENT_BUFFER_SIZE = 1_000;
+
 export const MAX_STREAMS = DEFAULT_SETTINGS.eventsMaxStreams;
 /** Sent first on every stream: how long an EventSource waits before it reconnects. */
 export const RECONNECT_AFTER_MS = 3000;
@@ -43,23 +44,7 @@ export interface LiveOptions {
   log?: (line: string) => void;
 }
 
-interface Stream {
-  res: ServerResponse;
-  userId: number;
-  tokenHash: string;
-  /** Until then the session holds unless revoked (revocations are checked at once, see sessionsChanged). */
-  validUntil: number;
-  /** The id of the last event written to it. */
-  lastSent: number;
-  /** write() answered false: nothing more is written until it drains, then a reset. */
-  congested: boolean;
-  /** Still congested at a heartbeat: cut off if it still is at the next. */
-  stuck: boolean;
-}
-
-export const RESET_EVENT = 'event: reset\ndata: {}\n\n';
 const PING = ': ping\n\n';
-const unreadFrame = (unread: number) => `event: notification\ndata: ${JSON.stringify({ unread })}\n\n`;
 
 export type Live = ReturnType<typeof createLive>;
 
@@ -67,36 +52,16 @@ export function createLive(options: LiveOptions) {
   const { heartbeatSeconds, session, now, log = console.log } = options;
   const capacity = streamCapacity(options.maxStreams ?? MAX_STREAMS, log);
   const maxPerUser = options.maxStreamsPerUser ?? DEFAULT_SETTINGS.eventsStreamsPerUser;
-  const bufferSize = options.bufferSize ?? EVENT_BUFFER_SIZE;
-
-  // Ids start from the clock, so a new process's ids are above an old one's: a client resuming
-  // across a restart is told to reset instead of being replayed the wrong events.
-  let lastId = Date.now() * 1000;
-  /** The newest events, oldest first, as written on the wire. */
-  const buffer: Array<{ id: number; frame: string }> = [];
+  const kept = createReplayBuffer(options.bufferSize);
   const streams = new Set<Stream>();
   const byUser = new Map<number, Set<Stream>>();
   /** Frames published and not yet fanned out, and unread counts not yet sent (the newest per person). */
-  let queued: Array<{ id: number; frame: string }> = [];
+  let queued: Frame[] = [];
   let unread = new Map<number, number>();
   let drainScheduled = false;
   let lastDrainAt = -Infinity;
   let sessionsCheckScheduled = false;
   let heartbeat: NodeJS.Timeout | undefined;
-
-  /** Writes without waiting; a stream that pushes back gets nothing more until it drains. */
-  function send(stream: Stream, chunk: string | Buffer): void {
-    const { res } = stream;
-    if (stream.congested || res.destroyed || res.writableEnded) return;
-    if (res.write(chunk)) return;
-    stream.congested = true;
-    res.once('drain', () => {
-      stream.congested = false;
-      stream.stuck = false;
-      // What it missed meanwhile is not replayed: the client reloads what it shows.
-      if (!res.destroyed && !res.writableEnded) res.write(RESET_EVENT);
-    });
-  }
 
   /**
    * Ends the stream when its session no longer holds; true while it does. The database is asked
@@ -111,18 +76,6 @@ export function createLive(options: LiveOptions) {
     }
     stream.res.end();
     return false;
-  }
-
-  /** What one stream gets this tick: the shared chunk (one Buffer for all), or its own part of it. */
-  function chunkFor(stream: Stream, frames: typeof queued, shared: Buffer | undefined, own: number | undefined): string | Buffer | undefined {
-    let chunk: string | Buffer | undefined = shared;
-    // A stream opened with Last-Event-ID may have been replayed some of these already.
-    if (shared && stream.lastSent >= frames[0]!.id) {
-      const left = frames.filter((f) => f.id > stream.lastSent).map((f) => f.frame).join('');
-      chunk = left === '' ? undefined : left;
-    }
-    if (own === undefined) return chunk;
-    return chunk === undefined ? unreadFrame(own) : Buffer.concat([Buffer.from(chunk), Buffer.from(unreadFrame(own))]);
   }
 
   /**
@@ -178,25 +131,12 @@ export function createLive(options: LiveOptions) {
     }
   }
 
-  /** The frames after `lastEventId`, or a reset when those are no longer all kept. */
-  function replay(header: string | string[] | undefined): string {
-    const raw = Array.isArray(header) ? header[0] : header;
-    if (raw === undefined || raw.trim() === '') return '';
-    const after = /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-    const oldestKept = buffer.length > 0 ? buffer[0]!.id : lastId + 1;
-    if (!(after >= oldestKept - 1 && after <= lastId)) return RESET_EVENT;
-    return buffer.filter((event) => event.id > after).map((event) => event.frame).join('');
-  }
-
   return {
     /** A recorded ticket event, for every stream after this turn of the event loop. */
     publish(data: LiveTicketEvent): void {
-      const id = ++lastId;
-      const frame = `id: ${id}\nevent: ticket\ndata: ${JSON.stringify(data)}\n\n`;
-      buffer.push({ id, frame });
-      if (buffer.length > bufferSize) buffer.shift();
+      const frame = kept.add((id) => `id: ${id}\nevent: ticket\ndata: ${JSON.stringify(data)}\n\n`);
       if (streams.size > 0) {
-        queued.push({ id, frame });
+        queued.push(frame);
         scheduleDrain();
       }
     },
@@ -215,9 +155,9 @@ export function createLive(options: LiveOptions) {
     open(userId: number, tokenHash: string, lastEventId: string | string[] | undefined): (res: ServerResponse) => void {
       if ((byUser.get(userId)?.size ?? 0) >= maxPerUser) throw tooMany(SERVER.tooManyStreams, RETRY_STREAM_AFTER_SECONDS);
       if (capacity.full(streams.size)) throw busy(RETRY_STREAM_AFTER_SECONDS);
-      const resume = replay(lastEventId);
+      const resume = kept.replay(lastEventId);
       // Resumed: every frame so far is replayed or was seen, so a fan-out under way skips them.
-      const resumedTo = String(lastEventId ?? '').trim() !== '' && resume !== RESET_EVENT ? lastId : 0;
+      const resumedTo = String(lastEventId ?? '').trim() !== '' && resume !== RESET_EVENT ? kept.lastId() : 0;
       return function attach(res) {
         const stream: Stream = { res, userId, tokenHash, validUntil: 0, lastSent: resumedTo, congested: false, stuck: false };
         streams.add(stream);
@@ -245,7 +185,7 @@ export function createLive(options: LiveOptions) {
     openStreams: (userId?: number) => (userId === undefined ? streams.size : (byUser.get(userId)?.size ?? 0)),
     /** `{open, max}` once the open streams reach STREAMS_NEAR_SHARE of the limit (GET /api/health), else undefined. */
     nearLimit: () => capacity.near(streams.size),
-    lastEventId: () => lastId,
+    lastEventId: kept.lastId,
 
     close(): void {
       for (const stream of streams) stream.res.end();
