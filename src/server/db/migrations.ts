@@ -5,6 +5,7 @@
  * Tickets keep the category, service, creator and developer NAMES they were given, with no
  * foreign key to categories or services, so deleting one never changes what a ticket shows.
  */
+import { REPORT_HISTOGRAMS_MIGRATION } from './report-histograms.ts';
 import { REPORT_ROLLUPS_MIGRATION } from './report-rollups.ts';
 
 export const MIGRATIONS: readonly string[] = [
@@ -542,4 +543,6 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 18: the reports' daily rollups (docs/design.md#reports), kept by triggers: db/report-rollups.ts.
   REPORT_ROLLUPS_MIGRATION,
+  // 19: histograms of the reports' hours (docs/design.md#report-rollups), kept by triggers: db/report-histograms.ts.
+  REPORT_HISTOGRAMS_MIGRATION,
 ];
