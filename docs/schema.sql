@@ -142,16 +142,16 @@ CREATE INDEX report_assigns_created ON report_assigns (created_at, first_at, hou
 CREATE INDEX report_assigns_uncounted ON report_assigns (created_at, first_at, hours, bucket) WHERE NOT (substr(first_at, 1, 10) >= substr(created_at, 1, 10));
 
 CREATE TRIGGER report_assign_hours_ad AFTER DELETE ON report_assigns BEGIN
-  UPDATE report_assign_hours SET n = n - 1 WHERE (span, block, bucket) IN (SELECT s.span, coalesce(CAST(julianday(substr(old.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, old.bucket FROM (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s WHERE substr(old.first_at, 1, 10) >= substr(old.created_at, 1, 10));
+  UPDATE report_assign_hours SET n = n - 1 WHERE (span, block, bucket) IN (SELECT s.span, coalesce(CAST(julianday(substr(old.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, old.bucket FROM (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s WHERE substr(old.first_at, 1, 10) >= substr(old.created_at, 1, 10));
 END;
 
 CREATE TRIGGER report_assign_hours_ai AFTER INSERT ON report_assigns BEGIN
-  INSERT INTO report_assign_hours SELECT *, 1 FROM (SELECT s.span, coalesce(CAST(julianday(substr(new.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, new.bucket FROM (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s WHERE substr(new.first_at, 1, 10) >= substr(new.created_at, 1, 10)) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO report_assign_hours SELECT *, 1 FROM (SELECT s.span, coalesce(CAST(julianday(substr(new.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, new.bucket FROM (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s WHERE substr(new.first_at, 1, 10) >= substr(new.created_at, 1, 10)) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
 CREATE TRIGGER report_assign_hours_au AFTER UPDATE OF created_at, first_at, hours ON report_assigns BEGIN
-  UPDATE report_assign_hours SET n = n - 1 WHERE (span, block, bucket) IN (SELECT s.span, coalesce(CAST(julianday(substr(old.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, old.bucket FROM (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s WHERE substr(old.first_at, 1, 10) >= substr(old.created_at, 1, 10));
-  INSERT INTO report_assign_hours SELECT *, 1 FROM (SELECT s.span, coalesce(CAST(julianday(substr(new.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, new.bucket FROM (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s WHERE substr(new.first_at, 1, 10) >= substr(new.created_at, 1, 10)) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+  UPDATE report_assign_hours SET n = n - 1 WHERE (span, block, bucket) IN (SELECT s.span, coalesce(CAST(julianday(substr(old.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, old.bucket FROM (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s WHERE substr(old.first_at, 1, 10) >= substr(old.created_at, 1, 10));
+  INSERT INTO report_assign_hours SELECT *, 1 FROM (SELECT s.span, coalesce(CAST(julianday(substr(new.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, new.bucket FROM (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s WHERE substr(new.first_at, 1, 10) >= substr(new.created_at, 1, 10)) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
 CREATE TABLE report_close_hours (
@@ -181,21 +181,29 @@ CREATE TABLE report_closes (
   PRIMARY KEY (closed_at, log_id)
 ) WITHOUT ROWID;
 
-CREATE INDEX report_closes_bucket ON report_closes (bucket, closed_at, hours, app, category_id, service_id, priority, developer_key);
+CREATE INDEX report_closes_app_bucket ON report_closes (bucket, app, closed_at, hours);
+
+CREATE INDEX report_closes_category_bucket ON report_closes (bucket, category_id, closed_at, hours);
+
+CREATE INDEX report_closes_developer_bucket ON report_closes (bucket, developer_key, closed_at, hours);
+
+CREATE INDEX report_closes_priority_bucket ON report_closes (bucket, priority, closed_at, hours);
+
+CREATE INDEX report_closes_service_bucket ON report_closes (bucket, service_id, closed_at, hours);
 
 CREATE INDEX report_closes_ticket ON report_closes (ticket_id);
 
 CREATE TRIGGER report_close_hours_ad AFTER DELETE ON report_closes BEGIN
-  UPDATE report_close_hours SET n = n - 1 WHERE (grp, span, block, key, bucket) IN (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(old.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, old.bucket FROM (SELECT 'app' AS grp, old.app AS key UNION ALL SELECT 'category' AS grp, old.category_id AS key UNION ALL SELECT 'service' AS grp, old.service_id AS key UNION ALL SELECT 'priority' AS grp, old.priority AS key UNION ALL SELECT 'developer' AS grp, old.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s);
+  UPDATE report_close_hours SET n = n - 1 WHERE (grp, span, block, key, bucket) IN (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(old.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, old.bucket FROM (SELECT 'app' AS grp, old.app AS key UNION ALL SELECT 'category' AS grp, old.category_id AS key UNION ALL SELECT 'service' AS grp, old.service_id AS key UNION ALL SELECT 'priority' AS grp, old.priority AS key UNION ALL SELECT 'developer' AS grp, old.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s);
 END;
 
 CREATE TRIGGER report_close_hours_ai AFTER INSERT ON report_closes BEGIN
-  INSERT INTO report_close_hours SELECT *, 1 FROM (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(new.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, new.bucket FROM (SELECT 'app' AS grp, new.app AS key UNION ALL SELECT 'category' AS grp, new.category_id AS key UNION ALL SELECT 'service' AS grp, new.service_id AS key UNION ALL SELECT 'priority' AS grp, new.priority AS key UNION ALL SELECT 'developer' AS grp, new.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+  INSERT INTO report_close_hours SELECT *, 1 FROM (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(new.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, new.bucket FROM (SELECT 'app' AS grp, new.app AS key UNION ALL SELECT 'category' AS grp, new.category_id AS key UNION ALL SELECT 'service' AS grp, new.service_id AS key UNION ALL SELECT 'priority' AS grp, new.priority AS key UNION ALL SELECT 'developer' AS grp, new.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
 CREATE TRIGGER report_close_hours_au AFTER UPDATE OF hours, app, category_id, service_id, priority, developer_key, closed_at ON report_closes BEGIN
-  UPDATE report_close_hours SET n = n - 1 WHERE (grp, span, block, key, bucket) IN (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(old.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, old.bucket FROM (SELECT 'app' AS grp, old.app AS key UNION ALL SELECT 'category' AS grp, old.category_id AS key UNION ALL SELECT 'service' AS grp, old.service_id AS key UNION ALL SELECT 'priority' AS grp, old.priority AS key UNION ALL SELECT 'developer' AS grp, old.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s);
-  INSERT INTO report_close_hours SELECT *, 1 FROM (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(new.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, new.bucket FROM (SELECT 'app' AS grp, new.app AS key UNION ALL SELECT 'category' AS grp, new.category_id AS key UNION ALL SELECT 'service' AS grp, new.service_id AS key UNION ALL SELECT 'priority' AS grp, new.priority AS key UNION ALL SELECT 'developer' AS grp, new.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 1 AS span) s) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+  UPDATE report_close_hours SET n = n - 1 WHERE (grp, span, block, key, bucket) IN (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(old.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, old.bucket FROM (SELECT 'app' AS grp, old.app AS key UNION ALL SELECT 'category' AS grp, old.category_id AS key UNION ALL SELECT 'service' AS grp, old.service_id AS key UNION ALL SELECT 'priority' AS grp, old.priority AS key UNION ALL SELECT 'developer' AS grp, old.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s);
+  INSERT INTO report_close_hours SELECT *, 1 FROM (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(new.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, new.bucket FROM (SELECT 'app' AS grp, new.app AS key UNION ALL SELECT 'category' AS grp, new.category_id AS key UNION ALL SELECT 'service' AS grp, new.service_id AS key UNION ALL SELECT 'priority' AS grp, new.priority AS key UNION ALL SELECT 'developer' AS grp, new.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 32 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 8 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 2 AS span UNION ALL SELECT 1 AS span) s) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
 CREATE TABLE report_created (

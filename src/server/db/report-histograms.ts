@@ -3,9 +3,9 @@
  * (docs/design.md#report-rollups), kept by triggers on migration 18's report_closes and
  * report_assigns, so every path that moves those rows moves the counts too.
  *
- * Each row counts the values of one hour bucket over a block of days: blocks of 1, 8 and 64 days
- * (aligned on the Julian day number), so a 90-day range sums a dozen or two blocks instead of 90
- * days. A percentile then reads the bucket counts, finds the bucket its rank falls in and reads
+ * Each row counts the values of one hour bucket over a block of days: blocks of 1, 2, 4 … 64 days
+ * (aligned on the Julian day number), so a 90-day range sums 5 to 10 blocks instead of 90 days
+ * (the larger blocks hold at most a row per key and bucket). A percentile then reads the bucket counts, finds the bucket its rank falls in and reads
  * only that bucket's values (store/report-percentiles.ts): the same values, so the same answer.
  *
  * A first assignment is counted under its ticket's creation day; the report also asks that the
@@ -15,7 +15,7 @@
  */
 
 /** Blocks of days counted together: a range is cut into the fewest whole blocks. */
-export const HISTOGRAM_SPANS = [64, 8, 1] as const;
+export const HISTOGRAM_SPANS = [64, 32, 16, 8, 4, 2, 1] as const;
 
 /**
  * The bucket of a number of hours: never smaller for more hours (a percentile's rank walks the
@@ -54,7 +54,9 @@ const CLOSE_COLUMNS = ['hours', 'app', 'category_id', 'service_id', 'priority', 
 export const REPORT_HISTOGRAMS_MIGRATION = `
   ALTER TABLE report_closes ADD COLUMN bucket INTEGER GENERATED ALWAYS AS (${BUCKET('hours')}) VIRTUAL;
   ALTER TABLE report_assigns ADD COLUMN bucket INTEGER GENERATED ALWAYS AS (${BUCKET('hours')}) VIRTUAL;
-  CREATE INDEX report_closes_bucket ON report_closes (bucket, closed_at, hours, app, category_id, service_id, priority, developer_key);
+  ${Object.entries(GROUP_COLUMNS)
+    .map(([group, column]) => `CREATE INDEX report_closes_${group}_bucket ON report_closes (bucket, ${column}, closed_at, hours);`)
+    .join('\n  ')}
   CREATE INDEX report_assigns_bucket ON report_assigns (bucket, created_at, first_at, hours);
   CREATE INDEX report_assigns_uncounted ON report_assigns (created_at, first_at, hours, bucket) WHERE NOT (${ASSIGN_COUNTED('')});
 

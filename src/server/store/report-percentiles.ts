@@ -78,7 +78,8 @@ export function createReportPercentiles(db: Db) {
   const closeValues = Object.fromEntries(
     Object.entries(CLOSE_KEY).map(([group, column]) => [
       group,
-      arrays(`SELECT ${column}, hours FROM report_closes INDEXED BY report_closes_bucket WHERE bucket = $bucket AND closed_at >= $start AND closed_at < $end`),
+      arrays(`SELECT hours FROM report_closes INDEXED BY report_closes_${group}_bucket
+        WHERE bucket = $bucket AND ${column} = $key AND closed_at >= $start AND closed_at < $end`),
     ]),
   ) as Record<ReportGroup, ReturnType<Db['prepare']>>;
   const assignCounts = arrays(`SELECT h.bucket, sum(h.n) FROM json_each($blocks) j CROSS JOIN report_assign_hours h
@@ -120,24 +121,22 @@ export function createReportPercentiles(db: Db) {
         add(perKey.get(name)!.counts, bucket, n);
         add(all, bucket, n);
       }
-      const read = new Map<number, Array<[unknown, number]>>();
-      const rowsOf = (bucket: number) => {
-        let rows = read.get(bucket);
-        if (!rows) read.set(bucket, (rows = closeValues[group].all({ bucket, ...bounds }) as unknown as Array<[unknown, number]>));
-        return rows;
+      // Sorted values by key and bucket: a key's median and the overall percentiles may share a bucket.
+      const read = new Map<string, number[]>();
+      const keyValues = (key: unknown, bucket: number) => {
+        const id = `${bucket} ${String(key)}`;
+        if (!read.has(id)) read.set(id, ascending((closeValues[group].all({ bucket, key: key as string, ...bounds }) as unknown as Array<[number]>).map(([hours]) => hours)));
+        return read.get(id)!;
       };
       const keys = [...perKey.values()].flatMap(({ key, counts }) => {
         const histogram = sorted(counts);
         const closed = histogram.reduce((sum, [, n]) => sum + n, 0);
-        if (closed === 0) return [];
-        const name = String(key);
-        const median = percentileOf(histogram, 0.5, (bucket) => ascending(rowsOf(bucket).filter(([other]) => String(other) === name).map(([, hours]) => hours)));
-        return [{ key, closed, median }];
+        return closed === 0 ? [] : [{ key, closed, median: percentileOf(histogram, 0.5, (bucket) => keyValues(key, bucket)) }];
       });
       const overall = sorted(all);
       const values = new Map<number, number[]>();
       const valuesOf = (bucket: number) => {
-        if (!values.has(bucket)) values.set(bucket, ascending(rowsOf(bucket).map(([, hours]) => hours)));
+        if (!values.has(bucket)) values.set(bucket, ascending([...perKey.values()].flatMap(({ key, counts }) => (counts.get(bucket) ? keyValues(key, bucket) : []))));
         return values.get(bucket)!;
       };
       return { keys, p50: percentileOf(overall, 0.5, valuesOf), p90: percentileOf(overall, 0.9, valuesOf) };
