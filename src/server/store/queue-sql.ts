@@ -70,10 +70,22 @@ interface Clauses {
 
 const TEXT_COLUMNS = '{number title description created_by developer_name category service}';
 
+/** The words of a search that count. */
+export const searchWords = (q: string): string[] => (q.match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+
 /** Each word a prefix, all of them required; quotes keep FTS5 syntax out of what people type. */
 export function ftsQuery(q: string): string {
-  const words = q.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return words.slice(0, SEARCH_MAX_WORDS).map((word) => `"${word}"*`).join(' ');
+  return searchWords(q).map((word) => `"${word}"*`).join(' ');
+}
+
+/**
+ * How a page checks the text: by default the set of matches, collected first; `each`: one seek of
+ * the FTS index per candidate of the walk (its words must be whole words: a prefix merges first),
+ * `words` standing for ftsQuery(q).
+ */
+export interface TextCheck {
+  words: string;
+  each: boolean;
 }
 
 /**
@@ -103,7 +115,7 @@ function slaClause(filters: TicketFilters, walk: boolean): string | undefined {
     : `id IN (SELECT ticket_id FROM ticket_sla WHERE ${states})`;
 }
 
-export function filterSql(filters: TicketFilters, scope: Scope, walk = false): Clauses {
+export function filterSql(filters: TicketFilters, scope: Scope, walk = false, text?: TextCheck): Clauses {
   const found = conditions(filters, scope);
   const sql: Clauses = { clauses: found.map((condition) => condition.clause), params: found.flatMap((condition) => condition.params) };
   const sla = slaClause(filters, walk);
@@ -117,10 +129,11 @@ export function filterSql(filters: TicketFilters, scope: Scope, walk = false): C
     sql.params.push(...due.params);
   }
   if (filters.q) {
-    const words = ftsQuery(filters.q);
+    const words = text?.words ?? ftsQuery(filters.q);
     const match = words && ftsMatch(words, filters, scope);
     const id = ticketIdFromSearch(filters.q);
-    const byText = match ? 'id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?)' : '';
+    const inIndex = text?.each ? 'EXISTS (SELECT 1 FROM tickets_fts WHERE tickets_fts MATCH ? AND rowid = tickets.id)' : 'id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?)';
+    const byText = match ? inIndex : '';
     const byNumber = id !== undefined ? 'id = ?' : '';
     const either = [byText, byNumber].filter(Boolean);
     sql.clauses.push(either.length ? `(${either.join(' OR ')})` : '0');
@@ -156,15 +169,23 @@ function decodeCursor(sort: Sort, cursor: string): SQLInputValue[] {
   return (values as SQLInputValue[]).slice(1);
 }
 
+/** The sort's key columns, in order: a row of them is where a walk may stop. */
+export const sortKeys = (query: TicketQuery): readonly string[] => SORT_KEYS[query.sort ?? 'newest'].columns;
+
 /**
  * One page's rows, limit + 1 of them so the caller knows whether another page follows.
  * `walk`: read the sort's index in order, skipping non-matches (many matches), or let SQLite
- * collect the matches by their filter index and sort them (few matches).
+ * collect the matches by their filter index and sort them (few matches). `text`: see TextCheck;
+ * `stopAt`: the walk reads no further than this row of sort keys (included).
  */
-export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit: number, walk: boolean): Sql {
+export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit: number, walk: boolean, text?: TextCheck, stopAt?: SQLInputValue[]): Sql {
   const sort = query.sort ?? 'newest';
   const { columns: keys, descending, index } = SORT_KEYS[sort];
-  const sql = filterSql(query, scope, walk);
+  const sql = filterSql(query, scope, walk, text);
+  if (stopAt) {
+    sql.clauses.push(`(${keys.join(', ')}) ${descending ? '>=' : '<='} (${keys.map(() => '?').join(', ')})`);
+    sql.params.push(...stopAt);
+  }
   // Few matches of several filters: let the facet index name them, rather than one filter's
   // index reading thousands of rows to check the others (a search already has its FTS clause).
   if (!walk && !query.q && constraints(query, scope) >= 2) {

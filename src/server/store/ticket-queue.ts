@@ -7,6 +7,8 @@ import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SEARCH_COUNT_CAP, SLA_FILTERS, STATU
 import type { Db } from '../db/database.ts';
 import { combinationPageSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
 import { countSql } from './queue-count-sql.ts';
+import { commonWordPage } from './search-page.ts';
+import { createSearchTerms } from './search-terms.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
 import { countKey, createTicketCounts, type TouchCause, type Touched } from './ticket-counts.ts';
 import type { Scope } from './ticket-filters.ts';
@@ -39,6 +41,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
   const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n), onTouched);
   const count = counts.count;
   const countToCap = (filters: TicketFilters, scope: Scope) => Number(all(countSql(filters, scope, SEARCH_COUNT_CAP))[0]!.n);
+  const searchTerms = createSearchTerms(db);
 
   /** Seeks the matching combinations when matches are few; otherwise walks the sort's index, or lets SQLite collect the matches. */
   function pageStatement(query: TicketQuery, scope: Scope, limit: number, total: number): Sql {
@@ -59,7 +62,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
       const counted = searched ? count(query, scope, countToCap) : count(query, scope);
       const capped = searched && counted > SEARCH_COUNT_CAP;
       const total = capped ? SEARCH_COUNT_CAP : counted;
-      const rows = total === 0 ? [] : all(capped ? pageSql(query, scope, PAGE_COLUMNS, limit, true) : pageStatement(query, scope, limit, total));
+      const rows = total === 0 ? [] : capped ? commonWordPage(all, searchTerms, query, scope, PAGE_COLUMNS, limit) : all(pageStatement(query, scope, limit, total));
       const more = rows.length > limit;
       const shown = more ? rows.slice(0, limit) : rows;
       const last = shown.at(-1);
