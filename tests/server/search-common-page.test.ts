@@ -35,10 +35,10 @@ beforeAll(() => {
   db = openDatabase(dir);
   const rows = Array.from({ length: TICKETS }, (_, index) => {
     const i = index + 1;
-    // Creation and update orders differ from the ids' (and from each other's).
-    const at = new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % TICKETS) * 60_000).toISOString();
+    // Creation follows the ids but for neighbours (as when clocks differ); updates follow neither.
+    const at = new Date(Date.UTC(2024, 0, 1) + (i + ((i * 7919) % 97)) * 60_000).toISOString();
     const updated = new Date(Date.UTC(2024, 6, 1) + ((i * 104_729) % TICKETS) * 60_000).toISOString();
-    const newest = (i * 7919) % TICKETS >= TICKETS - NEWEST_WITHOUT;
+    const newest = i > TICKETS - NEWEST_WITHOUT;
     return [`TCK-${String(i).padStart(6, '0')}`, newest ? 'Printer jam' : TITLES[i % TITLES.length], PRIORITIES[i % 3], STATUSES[(i >> 2) % 3], at, updated];
   });
   db.prepare(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app,

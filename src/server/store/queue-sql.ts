@@ -79,13 +79,14 @@ export function ftsQuery(q: string): string {
 }
 
 /**
- * How a page checks the text: by default the set of matches, collected first; `each`: one seek of
- * the FTS index per candidate of the walk (its words must be whole words: a prefix merges first),
- * `words` standing for ftsQuery(q).
+ * A page's text condition other than the default (ftsQuery(q), every match collected first):
+ * `words` stand for ftsQuery(q) (the same matches); `rowids` limits the collected matches to that
+ * range of ticket ids, which FTS5 seeks to in each word's doclist (whole words only: a prefix is
+ * merged in full first). Bigints: FTS5 ignores a rowid bound given as a float (node binds numbers so).
  */
 export interface TextCheck {
   words: string;
-  each: boolean;
+  rowids?: [bigint, bigint];
 }
 
 /**
@@ -132,12 +133,12 @@ export function filterSql(filters: TicketFilters, scope: Scope, walk = false, te
     const words = text?.words ?? ftsQuery(filters.q);
     const match = words && ftsMatch(words, filters, scope);
     const id = ticketIdFromSearch(filters.q);
-    const inIndex = text?.each ? 'EXISTS (SELECT 1 FROM tickets_fts WHERE tickets_fts MATCH ? AND rowid = tickets.id)' : 'id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?)';
-    const byText = match ? inIndex : '';
+    const inRange = text?.rowids ? ' AND rowid >= ? AND rowid <= ?' : '';
+    const byText = match ? `id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?${inRange})` : '';
     const byNumber = id !== undefined ? 'id = ?' : '';
     const either = [byText, byNumber].filter(Boolean);
     sql.clauses.push(either.length ? `(${either.join(' OR ')})` : '0');
-    sql.params.push(...(match ? [match] : []), ...(id !== undefined ? [id] : []));
+    sql.params.push(...(match ? [match, ...(text?.rowids ?? [])] : []), ...(id !== undefined ? [id] : []));
   }
   return sql;
 }

@@ -1,9 +1,11 @@
 /**
  * The first pages of a search for a common word (more matches than SEARCH_COUNT_CAP;
  * docs/design.md#work-queue-api). Collecting every match before the page's walk sets aside
- * 600,000 ids at 1,000,000 tickets; here the walk checks its candidates one by one in the FTS
- * index, with the prefixes read as their whole words (search-terms.ts), and stops after a bounded
- * number of candidates: a word that common fills the page long before. Should it not, the page is
+ * 600,000 ids at 1,000,000 tickets (and merges a prefix's words in full first). Here the walk is
+ * bounded to the first candidates the filters let through, and only the matches among their ids'
+ * range are collected, with the prefixes read as their whole words (search-terms.ts): FTS5 seeks
+ * to the range in each word's doclist. A word that common fills the page from those candidates;
+ * should it not, or should their ids lie far apart (another sort than by creation), the page is
  * asked the usual way. Either way the rows and their order are those of the usual way.
  */
 import type { TicketQuery } from '../../shared/index.ts';
@@ -11,19 +13,26 @@ import { pageSql, searchWords, sortKeys, type Sql } from './queue-sql.ts';
 import type { SearchTerms } from './search-terms.ts';
 import type { Scope } from './ticket-filters.ts';
 
-/** Candidates checked one by one (each a seek of the FTS index) before the matches are collected instead. */
-const CHECKED_CANDIDATES_MAX = 400;
+/** Candidates of the bounded walk: a word on one ticket in ten fills a page of 50 from them. */
+const CANDIDATES_MAX = 800;
+/** Candidates' ids further apart than this collect about as many matches as the usual way. */
+const ID_SPAN_MAX = 20_000;
 
 type Rows = Record<string, unknown>[];
 
 export function commonWordPage(all: (sql: Sql) => Rows, terms: SearchTerms, query: TicketQuery, scope: Scope, columns: string, limit: number): Rows {
+  const usual = () => all(pageSql(query, scope, columns, limit, true));
   const { query: words, seekable } = terms.wholeWords(searchWords(query.q ?? ''));
-  if (!words || !seekable) return all(pageSql(query, scope, columns, limit, true));
+  if (!words || !seekable) return usual();
   const keys = sortKeys(query);
-  // Where the walk stops: the sort keys of the last candidate it may check (the filters', not the text's).
-  const candidates = all(pageSql({ ...query, q: undefined }, scope, keys.join(', '), CHECKED_CANDIDATES_MAX - 1, true));
-  const last = candidates.length === CHECKED_CANDIDATES_MAX ? candidates.at(-1) : undefined;
-  const rows = all(pageSql(query, scope, columns, limit, true, { words, each: true }, last && keys.map((key) => last[key] as string | number)));
-  if (rows.length > limit || !last) return rows;
-  return all(pageSql(query, scope, columns, limit, true));
+  // The filters' candidates (not the text's), in the page's order; the walk stops at the last.
+  const candidates = all(pageSql({ ...query, q: undefined }, scope, ['id', ...keys].join(', '), CANDIDATES_MAX - 1, true));
+  if (candidates.length === 0) return usual();
+  const ids = candidates.map((row) => Number(row.id));
+  const [low, high] = [Math.min(...ids), Math.max(...ids)];
+  if (high - low > ID_SPAN_MAX) return usual();
+  const last = candidates.length === CANDIDATES_MAX ? candidates.at(-1)! : undefined;
+  const stopAt = last && keys.map((key) => last[key] as string | number);
+  const rows = all(pageSql(query, scope, columns, limit, true, { words, rowids: [BigInt(low), BigInt(high)] }, stopAt));
+  return rows.length > limit || !last ? rows : usual();
 }
