@@ -3,7 +3,7 @@
  * walk) against the same pages asked the usual way (every match collected first, the prefix merged):
  * the same tickets in the same order, page after page, for prefixes that stand for several words,
  * one word, several words, a word with a diacritic, filters and every sort, and a word that the
- * newest tickets lack (the bounded walk gives up and the usual way answers).
+ * newest tickets lack (the bounded walk gives up and the usual way answers); and a rarer prefix's count.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,11 +39,12 @@ beforeAll(() => {
     const at = new Date(Date.UTC(2024, 0, 1) + (i + ((i * 7919) % 97)) * 60_000).toISOString();
     const updated = new Date(Date.UTC(2024, 6, 1) + ((i * 104_729) % TICKETS) * 60_000).toISOString();
     const newest = i > TICKETS - NEWEST_WITHOUT;
-    return [`TCK-${String(i).padStart(6, '0')}`, newest ? 'Printer jam' : TITLES[i % TITLES.length], PRIORITIES[i % 3], STATUSES[(i >> 2) % 3], at, updated];
+    const description = i % 500 === 0 ? 'A wombat' : i % 700 === 0 ? 'Wombats, Wombatting' : 'Words';
+    return [`TCK-${String(i).padStart(6, '0')}`, newest ? 'Printer jam' : TITLES[i % TITLES.length], PRIORITIES[i % 3], STATUSES[(i >> 2) % 3], at, updated, description];
   });
   db.prepare(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app,
     status, created_by, created_at, updated_at)
-    SELECT value ->> 0, value ->> 1, 'Words', value ->> 2, 'Category', 1, 'Service', 1, 'shaq_app', value ->> 3, 'Someone', value ->> 4, value ->> 5
+    SELECT value ->> 0, value ->> 1, value ->> 6, value ->> 2, 'Category', 1, 'Service', 1, 'shaq_app', value ->> 3, 'Someone', value ->> 4, value ->> 5
     FROM json_each(?)`).run(JSON.stringify(rows));
   queue = createTicketQueue(db);
 }, SETUP_TIMEOUT_MS);
@@ -83,6 +84,12 @@ describe('a common word’s pages', () => {
     expectSamePages({ q: 'custom', status: ['opened', 'assigned'] });
     expectSamePages({ q: 'customer', priority: ['high', 'medium'], sort: 'priority' });
   }, TEST_TIMEOUT_MS);
+
+  it('count a rarer prefix of several words exactly, as the prefix does', () => {
+    const prefix = db.prepare(`SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH '"womb"*'`).get() as { n: number };
+    expect(prefix.n).toBeGreaterThan(TICKETS / 500);
+    expect(queue.page({ q: 'womb', limit: PAGE }).total).toBe(prefix.n);
+  });
 
   it('find nothing more for a prefix of no word than the prefix does', () => {
     expect(queue.page({ q: 'custom zzzzzz', limit: PAGE }).list).toEqual([]);

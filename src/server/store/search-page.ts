@@ -9,7 +9,7 @@
  * asked the usual way. Either way the rows and their order are those of the usual way.
  */
 import type { TicketQuery } from '../../shared/index.ts';
-import { pageSql, searchWords, sortKeys, type Sql } from './queue-sql.ts';
+import { pageSql, sortKeys, type Sql } from './queue-sql.ts';
 import type { SearchTerms } from './search-terms.ts';
 import type { Scope } from './ticket-filters.ts';
 
@@ -20,9 +20,10 @@ const ID_SPAN_MAX = 20_000;
 
 type Rows = Record<string, unknown>[];
 
-export function commonWordPage(all: (sql: Sql) => Rows, terms: SearchTerms, query: TicketQuery, scope: Scope, columns: string, limit: number): Rows {
+/** `whole`: the search's words with their prefixes as whole words (SearchTerms.wholeWords). */
+export function commonWordPage(all: (sql: Sql) => Rows, whole: ReturnType<SearchTerms['wholeWords']>, query: TicketQuery, scope: Scope, columns: string, limit: number): Rows {
   const usual = () => all(pageSql(query, scope, columns, limit, true));
-  const { query: words, seekable } = terms.wholeWords(searchWords(query.q ?? ''));
+  const { query: words, seekable } = whole;
   if (!words || !seekable) return usual();
   const keys = sortKeys(query);
   // The filters' candidates (not the text's), in the page's order; the walk stops at the last.
