@@ -22,8 +22,9 @@ type Rows = Record<string, unknown>[];
 
 /** `whole`: the search's words with their prefixes as whole words (SearchTerms.wholeWords). */
 export function commonWordPage(all: (sql: Sql) => Rows, whole: ReturnType<SearchTerms['wholeWords']>, query: TicketQuery, scope: Scope, columns: string, limit: number): Rows {
-  const usual = () => all(pageSql(query, scope, columns, limit, true));
   const { query: words, seekable } = whole;
+  // Every match collected, the whole words' doclists read in turn rather than merged first (about half the time).
+  const usual = () => all(pageSql(query, scope, columns, limit, true, words ? { words } : undefined));
   if (!words || !seekable) return usual();
   const keys = sortKeys(query);
   for (const window of CANDIDATE_WINDOWS) {
