@@ -60,7 +60,7 @@ export function percentileOf(histogram: Histogram, fraction: number, valuesOf: (
   return v1 + (v2 - v1) * (ix - i1);
 }
 
-/** Adds n to a bucket's count, keeping the buckets in order. */
+/** Adds n to a bucket's count (sorted() puts the buckets in order). */
 function add(counts: Map<number, number>, bucket: number, n: number) {
   counts.set(bucket, (counts.get(bucket) ?? 0) + n);
 }
