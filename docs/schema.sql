@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 19) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 20) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -116,14 +116,53 @@ CREATE TABLE replies (
 
 CREATE UNIQUE INDEX replies_title ON replies (title COLLATE NOCASE);
 
+CREATE TABLE report_assign_hours (
+  span   INTEGER NOT NULL,
+  block  INTEGER NOT NULL,
+  bucket INTEGER NOT NULL,
+  n      INTEGER NOT NULL,
+  PRIMARY KEY (span, block, bucket)
+) WITHOUT ROWID;
+
 CREATE TABLE report_assigns (
   ticket_id  INTEGER PRIMARY KEY,
   created_at TEXT NOT NULL,
   first_at   TEXT NOT NULL,
   hours      REAL NOT NULL
-);
+, bucket INTEGER GENERATED ALWAYS AS (CASE WHEN hours < 0 THEN -1
+  WHEN hours < 48 THEN CAST(hours * 4 AS INTEGER)
+  WHEN hours < 336 THEN 192 + CAST(hours - 48 AS INTEGER)
+  WHEN hours < 8760 THEN 480 + CAST((hours - 336) / 24 AS INTEGER)
+  ELSE 831 + CAST((hours - 8760) / 168 AS INTEGER) END) VIRTUAL);
+
+CREATE INDEX report_assigns_bucket ON report_assigns (bucket, created_at, first_at, hours);
 
 CREATE INDEX report_assigns_created ON report_assigns (created_at, first_at, hours);
+
+CREATE INDEX report_assigns_uncounted ON report_assigns (created_at, first_at, hours, bucket) WHERE NOT (substr(first_at, 1, 10) >= substr(created_at, 1, 10));
+
+CREATE TRIGGER report_assign_hours_ad AFTER DELETE ON report_assigns BEGIN
+  UPDATE report_assign_hours SET n = n - 1 WHERE (span, block, bucket) IN (SELECT s.span, coalesce(CAST(julianday(substr(old.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, old.bucket FROM (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s WHERE substr(old.first_at, 1, 10) >= substr(old.created_at, 1, 10));
+END;
+
+CREATE TRIGGER report_assign_hours_ai AFTER INSERT ON report_assigns BEGIN
+  INSERT INTO report_assign_hours SELECT *, 1 FROM (SELECT s.span, coalesce(CAST(julianday(substr(new.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, new.bucket FROM (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s WHERE substr(new.first_at, 1, 10) >= substr(new.created_at, 1, 10)) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER report_assign_hours_au AFTER UPDATE OF created_at, first_at, hours ON report_assigns BEGIN
+  UPDATE report_assign_hours SET n = n - 1 WHERE (span, block, bucket) IN (SELECT s.span, coalesce(CAST(julianday(substr(old.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, old.bucket FROM (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s WHERE substr(old.first_at, 1, 10) >= substr(old.created_at, 1, 10));
+  INSERT INTO report_assign_hours SELECT *, 1 FROM (SELECT s.span, coalesce(CAST(julianday(substr(new.created_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, new.bucket FROM (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s WHERE substr(new.first_at, 1, 10) >= substr(new.created_at, 1, 10)) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TABLE report_close_hours (
+  grp    TEXT NOT NULL,
+  span   INTEGER NOT NULL,
+  block  INTEGER NOT NULL,
+  key    ANY NOT NULL,
+  bucket INTEGER NOT NULL,
+  n      INTEGER NOT NULL,
+  PRIMARY KEY (grp, span, block, key, bucket)
+) WITHOUT ROWID;
 
 CREATE TABLE report_closes (
   closed_at     TEXT NOT NULL,
@@ -134,11 +173,38 @@ CREATE TABLE report_closes (
   category_id   INTEGER NOT NULL,
   service_id    INTEGER NOT NULL,
   priority      TEXT NOT NULL,
-  developer_key ANY NOT NULL,
+  developer_key ANY NOT NULL, bucket INTEGER GENERATED ALWAYS AS (CASE WHEN hours < 0 THEN -1
+  WHEN hours < 48 THEN CAST(hours * 4 AS INTEGER)
+  WHEN hours < 336 THEN 192 + CAST(hours - 48 AS INTEGER)
+  WHEN hours < 8760 THEN 480 + CAST((hours - 336) / 24 AS INTEGER)
+  ELSE 831 + CAST((hours - 8760) / 168 AS INTEGER) END) VIRTUAL,
   PRIMARY KEY (closed_at, log_id)
 ) WITHOUT ROWID;
 
+CREATE INDEX report_closes_app_bucket ON report_closes (bucket, app, closed_at, hours);
+
+CREATE INDEX report_closes_category_bucket ON report_closes (bucket, category_id, closed_at, hours);
+
+CREATE INDEX report_closes_developer_bucket ON report_closes (bucket, developer_key, closed_at, hours);
+
+CREATE INDEX report_closes_priority_bucket ON report_closes (bucket, priority, closed_at, hours);
+
+CREATE INDEX report_closes_service_bucket ON report_closes (bucket, service_id, closed_at, hours);
+
 CREATE INDEX report_closes_ticket ON report_closes (ticket_id);
+
+CREATE TRIGGER report_close_hours_ad AFTER DELETE ON report_closes BEGIN
+  UPDATE report_close_hours SET n = n - 1 WHERE (grp, span, block, key, bucket) IN (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(old.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, old.bucket FROM (SELECT 'app' AS grp, old.app AS key UNION ALL SELECT 'category' AS grp, old.category_id AS key UNION ALL SELECT 'service' AS grp, old.service_id AS key UNION ALL SELECT 'priority' AS grp, old.priority AS key UNION ALL SELECT 'developer' AS grp, old.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s);
+END;
+
+CREATE TRIGGER report_close_hours_ai AFTER INSERT ON report_closes BEGIN
+  INSERT INTO report_close_hours SELECT *, 1 FROM (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(new.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, new.bucket FROM (SELECT 'app' AS grp, new.app AS key UNION ALL SELECT 'category' AS grp, new.category_id AS key UNION ALL SELECT 'service' AS grp, new.service_id AS key UNION ALL SELECT 'priority' AS grp, new.priority AS key UNION ALL SELECT 'developer' AS grp, new.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER report_close_hours_au AFTER UPDATE OF hours, app, category_id, service_id, priority, developer_key, closed_at ON report_closes BEGIN
+  UPDATE report_close_hours SET n = n - 1 WHERE (grp, span, block, key, bucket) IN (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(old.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, old.bucket FROM (SELECT 'app' AS grp, old.app AS key UNION ALL SELECT 'category' AS grp, old.category_id AS key UNION ALL SELECT 'service' AS grp, old.service_id AS key UNION ALL SELECT 'priority' AS grp, old.priority AS key UNION ALL SELECT 'developer' AS grp, old.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s);
+  INSERT INTO report_close_hours SELECT *, 1 FROM (SELECT g.grp, s.span, coalesce(CAST(julianday(substr(new.closed_at, 1, 10)) AS INTEGER), 0) / s.span * s.span, g.key, new.bucket FROM (SELECT 'app' AS grp, new.app AS key UNION ALL SELECT 'category' AS grp, new.category_id AS key UNION ALL SELECT 'service' AS grp, new.service_id AS key UNION ALL SELECT 'priority' AS grp, new.priority AS key UNION ALL SELECT 'developer' AS grp, new.developer_key AS key) g CROSS JOIN (SELECT 64 AS span UNION ALL SELECT 16 AS span UNION ALL SELECT 4 AS span UNION ALL SELECT 1 AS span) s) WHERE true ON CONFLICT DO UPDATE SET n = n + 1;
+END;
 
 CREATE TABLE report_created (
   grp     TEXT NOT NULL,

@@ -1,11 +1,12 @@
 /**
  * The reports' rollups (migration 18, db/report-rollups.ts) against a full scan (report-scan.ts, the
  * reports as they were made before): random tickets, then rounds of random writes of every kind a
- * ticket takes (create, assign, unassign, close, reopen, recategorise, delete one or many, an account's
- * deletion) and of service levels (the real service: a policy set, changed or dropped and its
+ * ticket takes (create, assign, unassign, close, reopen, recategorise, a creation date moved, delete one
+ * or many, an account's deletion) and of service levels (the real service: a policy set, changed or dropped and its
  * recompute, each write's refresh, the timer's sweep with the clock moved), and after each round
  * random ranges in every grouping must answer the same, to the last figure. The same on an old
- * database (states on the ticket row, as migration 13 kept them) whose rollups the migration back-filled.
+ * database (states on the ticket row, as migration 13 kept them) whose rollups the migration back-filled,
+ * and on one with migration 18's rollups whose hour histograms (19: the percentiles and medians) were back-filled.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +133,11 @@ function randomWriter(db: Db, { legacySla = false } = {}) {
       log.run(id, 'opened', at);
       refresh(id);
     },
+    /** A creation date moved, sometimes past the ticket's assignments and closes (negative hours; see migration 20). */
+    redate(id: number, row: { updated_at: string }) {
+      const at = iso(Date.parse(row.updated_at) + Math.floor((random() - 0.7) * 96 * HOUR_MS));
+      db.prepare('UPDATE tickets SET created_at = ? WHERE id = ?').run(at, id);
+    },
     recategorise(id: number) {
       db.prepare('UPDATE tickets SET category_id = ?, service_id = ?, priority = ?, app = ? WHERE id = ?').run(pick(CATEGORIES), pick(SERVICES), pick(PRIORITIES), pick(APPS), id);
       refresh(id);
@@ -185,7 +191,7 @@ function randomWriter(db: Db, { legacySla = false } = {}) {
       const all = (ids.all() as { id: number }[]).map((row) => row.id);
       const id = pick(all);
       const row = state.get(id) as TicketState;
-      const kind = pick(['create', 'assign', 'assign', 'unassign', 'close', 'close', 'reopen', 'recategorise', 'serviceLevel', 'serviceLevel', 'remove', 'removeMany', 'removeAccount', 'policy'] as const);
+      const kind = pick(['create', 'assign', 'assign', 'unassign', 'close', 'close', 'reopen', 'recategorise', 'redate', 'serviceLevel', 'serviceLevel', 'remove', 'removeMany', 'removeAccount', 'policy'] as const);
       if (kind === 'removeMany' && random() < 0.7) return;
       if (kind === 'removeAccount' && random() < 0.7) return;
       if (kind === 'policy') return random() < 0.3 ? policy() : undefined;
@@ -250,6 +256,24 @@ describe('the report rollups', () => {
       }
       expect([...seen].sort()).toEqual(['breached', 'due_soon', 'met', 'on_track']);
       expect(await expectSameAsScan(db, ROUNDS, writer)).toBe((ROUNDS + 1) * RANGES_PER_ROUND);
+    } finally {
+      db.close();
+    }
+  }, TIMEOUT_MS);
+
+  it('keep their hour histograms (migration 20) back-filled from a database with the daily rollups of 18', async () => {
+    const { dataDir, db: old } = databaseAtVersion(18);
+    dirs.push(dataDir);
+    const writer = randomWriter(old);
+    await writer.seed(TICKETS);
+    for (let i = 0; i < TICKETS * 3; i++) await writer.any();
+    old.close();
+    const db = openDatabase(dataDir);
+    try {
+      expect(Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)).toBeGreaterThan(18);
+      // The moved creation dates left assignments before their ticket: the report reads those one by one.
+      expect(Number((db.prepare('SELECT count(*) AS n FROM report_assigns WHERE first_at < created_at').get() as { n: number }).n)).toBeGreaterThan(0);
+      expect(await expectSameAsScan(db, 2, randomWriter(db))).toBe(3 * RANGES_PER_ROUND);
     } finally {
       db.close();
     }

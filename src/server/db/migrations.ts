@@ -5,6 +5,7 @@
  * Tickets keep the category, service, creator and developer NAMES they were given, with no
  * foreign key to categories or services, so deleting one never changes what a ticket shows.
  */
+import { REPORT_HISTOGRAMS_MIGRATION } from './report-histograms.ts';
 import { REPORT_ROLLUPS_MIGRATION } from './report-rollups.ts';
 import { SLA_BATCH_MOVES_MIGRATION } from './sla-batch-moves.ts';
 
@@ -545,4 +546,6 @@ export const MIGRATIONS: readonly string[] = [
   REPORT_ROLLUPS_MIGRATION,
   // 19: a policy's recompute moves the counts of service-level states once per batch: db/sla-batch-moves.ts.
   SLA_BATCH_MOVES_MIGRATION,
+  // 20: histograms of the reports' hours (docs/design.md#report-rollups), kept by triggers: db/report-histograms.ts.
+  REPORT_HISTOGRAMS_MIGRATION,
 ];

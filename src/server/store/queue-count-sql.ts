@@ -16,7 +16,7 @@ const SLA_FACTS = `(SELECT sla_state, status, app, priority, category_id, servic
  * number) or two constraints and more, intersecting facet tokens in the FTS index is far faster
  * than checking the rows one by one.
  */
-export function countSql(filters: TicketFilters, scope: Scope, cap?: number): Sql {
+export function countSql(filters: TicketFilters, scope: Scope, cap?: number, prefixes?: string): Sql {
   const words = filters.q ? ftsQuery(filters.q) : '';
   const byNumber = filters.q !== undefined && ticketIdFromSearch(filters.q) !== undefined;
   // The facet tokens know no service-level state nor due day: those are counted over their own index.
@@ -25,11 +25,12 @@ export function countSql(filters: TicketFilters, scope: Scope, cap?: number): Sq
     // Capped: counting stops at cap + 1 matches, which says "more than cap". A prefix query merges
     // every word it may stand for before the first match; the whole words alone are read match by
     // match and find fewer, so when they reach the cap already the prefixes are never merged.
+    // `prefixes`: the same words with prefixes as their whole words (search-terms.ts), read match by match too.
     if (cap !== undefined && words) {
       const upTo = 'SELECT count(*) FROM (SELECT 1 FROM tickets_fts WHERE tickets_fts MATCH ? LIMIT ?)';
       return {
         text: `SELECT CASE WHEN (${upTo}) > ? THEN ? ELSE (${upTo}) END AS n`,
-        params: [ftsMatch(words.replaceAll('"*', '"'), filters, scope), cap + 1, cap, cap + 1, ftsMatch(words, filters, scope), cap + 1],
+        params: [ftsMatch(words.replaceAll('"*', '"'), filters, scope), cap + 1, cap, cap + 1, ftsMatch(prefixes ?? words, filters, scope), cap + 1],
       };
     }
     return { text: 'SELECT count(*) AS n FROM tickets_fts WHERE tickets_fts MATCH ?', params: [ftsMatch(words, filters, scope)] };

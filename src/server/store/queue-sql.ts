@@ -70,10 +70,23 @@ interface Clauses {
 
 const TEXT_COLUMNS = '{number title description created_by developer_name category service}';
 
+/** The words of a search that count. */
+export const searchWords = (q: string): string[] => (q.match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+
 /** Each word a prefix, all of them required; quotes keep FTS5 syntax out of what people type. */
 export function ftsQuery(q: string): string {
-  const words = q.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return words.slice(0, SEARCH_MAX_WORDS).map((word) => `"${word}"*`).join(' ');
+  return searchWords(q).map((word) => `"${word}"*`).join(' ');
+}
+
+/**
+ * A page's text condition other than the default (ftsQuery(q), every match collected first):
+ * `words` stand for ftsQuery(q) (the same matches); `rowids` limits the collected matches to that
+ * range of ticket ids, which FTS5 seeks to in each word's doclist (whole words only: a prefix is
+ * merged in full first). Bigints: FTS5 ignores a rowid bound given as a float (node binds numbers so).
+ */
+export interface TextCheck {
+  words: string;
+  rowids?: [bigint, bigint];
 }
 
 /**
@@ -103,7 +116,7 @@ function slaClause(filters: TicketFilters, walk: boolean): string | undefined {
     : `id IN (SELECT ticket_id FROM ticket_sla WHERE ${states})`;
 }
 
-export function filterSql(filters: TicketFilters, scope: Scope, walk = false): Clauses {
+export function filterSql(filters: TicketFilters, scope: Scope, walk = false, text?: TextCheck): Clauses {
   const found = conditions(filters, scope);
   const sql: Clauses = { clauses: found.map((condition) => condition.clause), params: found.flatMap((condition) => condition.params) };
   const sla = slaClause(filters, walk);
@@ -117,14 +130,15 @@ export function filterSql(filters: TicketFilters, scope: Scope, walk = false): C
     sql.params.push(...due.params);
   }
   if (filters.q) {
-    const words = ftsQuery(filters.q);
+    const words = text?.words ?? ftsQuery(filters.q);
     const match = words && ftsMatch(words, filters, scope);
     const id = ticketIdFromSearch(filters.q);
-    const byText = match ? 'id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?)' : '';
+    const inRange = text?.rowids ? ' AND rowid >= ? AND rowid <= ?' : '';
+    const byText = match ? `id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?${inRange})` : '';
     const byNumber = id !== undefined ? 'id = ?' : '';
     const either = [byText, byNumber].filter(Boolean);
     sql.clauses.push(either.length ? `(${either.join(' OR ')})` : '0');
-    sql.params.push(...(match ? [match] : []), ...(id !== undefined ? [id] : []));
+    sql.params.push(...(match ? [match, ...(text?.rowids ?? [])] : []), ...(id !== undefined ? [id] : []));
   }
   return sql;
 }
@@ -156,15 +170,23 @@ function decodeCursor(sort: Sort, cursor: string): SQLInputValue[] {
   return (values as SQLInputValue[]).slice(1);
 }
 
+/** The sort's key columns, in order: a row of them is where a walk may stop. */
+export const sortKeys = (query: TicketQuery): readonly string[] => SORT_KEYS[query.sort ?? 'newest'].columns;
+
 /**
  * One page's rows, limit + 1 of them so the caller knows whether another page follows.
  * `walk`: read the sort's index in order, skipping non-matches (many matches), or let SQLite
- * collect the matches by their filter index and sort them (few matches).
+ * collect the matches by their filter index and sort them (few matches). `text`: see TextCheck;
+ * `stopAt`: the walk reads no further than this row of sort keys (included).
  */
-export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit: number, walk: boolean): Sql {
+export function pageSql(query: TicketQuery, scope: Scope, columns: string, limit: number, walk: boolean, text?: TextCheck, stopAt?: SQLInputValue[]): Sql {
   const sort = query.sort ?? 'newest';
   const { columns: keys, descending, index } = SORT_KEYS[sort];
-  const sql = filterSql(query, scope, walk);
+  const sql = filterSql(query, scope, walk, text);
+  if (stopAt) {
+    sql.clauses.push(`(${keys.join(', ')}) ${descending ? '>=' : '<='} (${keys.map(() => '?').join(', ')})`);
+    sql.params.push(...stopAt);
+  }
   // Few matches of several filters: let the facet index name them, rather than one filter's
   // index reading thousands of rows to check the others (a search already has its FTS clause).
   if (!walk && !query.q && constraints(query, scope) >= 2) {

@@ -3,8 +3,9 @@
  * which triggers keep in every write's transaction: counts per UTC day and group key, one narrow
  * row per close and per first assignment. A report reads a few thousand rollup rows and the
  * range's closes, never the tickets or their log, so its time no longer grows with the tickets
- * kept. Percentiles and medians are taken in SQLite over the same hours the scan measured, so
- * the answers are the scan's exactly (tests/server/report-rollups.test.ts).
+ * kept. Percentiles and medians read migration 20's histograms of the same hours the scan measured,
+ * then one bucket's values (report-percentiles.ts), so the answers are the scan's exactly
+ * (tests/server/report-rollups.test.ts).
  */
 import {
   addDays,
@@ -13,7 +14,6 @@ import {
   NO_DEVELOPER_KEY,
   NO_DEVELOPER_LABEL,
   type AppName,
-  type Percentiles,
   type Report,
   type ReportDay,
   type ReportGroup,
@@ -21,14 +21,15 @@ import {
   type ReportQuery,
 } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
+import { createReportPercentiles } from './report-percentiles.ts';
 
-/** Each grouping's key column in report_closes, and in ticket_facts (migration 8, no developer is 0). */
-const GROUP_COLUMN: Record<ReportGroup, { closes: string; facts: string }> = {
-  app: { closes: 'app', facts: 'app' },
-  category: { closes: 'category_id', facts: 'category_id' },
-  service: { closes: 'service_id', facts: 'service_id' },
-  priority: { closes: 'priority', facts: 'priority' },
-  developer: { closes: 'developer_key', facts: `CASE developer_id WHEN 0 THEN '${NO_DEVELOPER_KEY}' ELSE developer_id END` },
+/** Each grouping's key column in ticket_facts (migration 8, no developer is 0). */
+const FACTS_COLUMN: Record<ReportGroup, string> = {
+  app: 'app',
+  category: 'category_id',
+  service: 'service_id',
+  priority: 'priority',
+  developer: `CASE developer_id WHEN 0 THEN '${NO_DEVELOPER_KEY}' ELSE developer_id END`,
 };
 /** The name a key stands for, as its newest ticket keeps it (tickets keep the names they were given). */
 const LABEL_SQL: Partial<Record<ReportGroup, string>> = {
@@ -44,8 +45,6 @@ const FIXED_ORDER: Partial<Record<ReportGroup, readonly string[]>> = {
 
 /** Named parameters: the first day of the range and the first after it (a date sorts before its day's timestamps). */
 type Bounds = { start: string; end: string };
-/** Percentiles interpolate between neighbours (SQLite's percentile_cont, as spreadsheets' PERCENTILE.INC). */
-const P50_P90 = (column: string) => `percentile_cont(${column}, 0.5), percentile_cont(${column}, 0.9)`;
 
 export type ReportStore = ReturnType<typeof createReportStore>;
 
@@ -62,24 +61,16 @@ export function createReportStore(db: Db) {
     SELECT days.day, coalesce((SELECT sum(created) FROM report_created c WHERE c.grp = 'app' AND c.day = days.day), 0),
       coalesce(d.opened, 0), coalesce(d.closed, 0)
     FROM days LEFT JOIN report_days d ON d.day = days.day`);
-  // A ticket assigned, reopened and assigned again is measured to its first assignment.
-  const assignTimes = arrays(`SELECT ${P50_P90('hours')} FROM report_assigns INDEXED BY report_assigns_created
-    WHERE created_at >= $start AND created_at < $end AND first_at >= $start`);
+  const percentiles = createReportPercentiles(db);
   const createdByKey = arrays(`SELECT key, sum(created), sum(met), sum(judged) FROM report_created
     WHERE grp = $group AND day >= $start AND day < $end GROUP BY key`);
   const labels = Object.fromEntries(Object.entries(LABEL_SQL).map(([group, sql]) => [group, db.prepare(sql)]));
-  const byGroup = Object.fromEntries(
-    Object.entries(GROUP_COLUMN).map(([group, { closes, facts }]) => [
+  const openByKey = Object.fromEntries(
+    Object.entries(FACTS_COLUMN).map(([group, facts]) => [
       group,
-      {
-        // Per group: closes and their median; then one row with a NULL key for all closes.
-        closes: arrays(`WITH c AS MATERIALIZED (SELECT ${closes} AS key, hours FROM report_closes WHERE closed_at >= $start AND closed_at < $end)
-          SELECT key, count(*), median(hours), NULL FROM c GROUP BY key
-          UNION ALL SELECT NULL, count(*), ${P50_P90('hours')} FROM c`),
-        open: arrays(`SELECT ${facts}, sum(n) FROM ticket_facts WHERE status IN ('opened', 'assigned') GROUP BY 1 HAVING sum(n) > 0`),
-      },
+      arrays(`SELECT ${facts}, sum(n) FROM ticket_facts WHERE status IN ('opened', 'assigned') GROUP BY 1 HAVING sum(n) > 0`),
     ]),
-  ) as Record<ReportGroup, Record<'closes' | 'open', ReturnType<Db['prepare']>>>;
+  ) as Record<ReportGroup, ReturnType<Db['prepare']>>;
 
   function groupLabel(group: ReportGroup, key: string): string {
     if (group === 'developer' && key === NO_DEVELOPER_KEY) return NO_DEVELOPER_LABEL;
@@ -91,7 +82,6 @@ export function createReportStore(db: Db) {
   return {
     report(query: ReportQuery): Report {
       const bounds: Bounds = { start: query.from, end: addDays(query.to, 1) };
-      const statements = byGroup[query.group];
       const perDay = new Map<string, ReportDay>();
       const groups = new Map<string, { created: number; closed: number; open: number; median_close_hours: number | null; sla_met_share: number | null }>();
       const groupOf = (key: unknown) => {
@@ -105,25 +95,22 @@ export function createReportStore(db: Db) {
         if (created > 0) groupOf(key).created = created;
         if (judged > 0) groupOf(key).sla_met_share = share(met, judged);
       }
-      let timeToClose: Percentiles = NOTHING_MEASURED;
-      for (const [key, n, first, second] of statements.closes.all(bounds) as unknown as Array<[unknown, number, number | null, number | null]>) {
-        if (key === null) timeToClose = { p50: hours(first), p90: hours(second) };
-        else Object.assign(groupOf(key), { closed: n, median_close_hours: hours(first) });
-      }
-      for (const [key, n] of statements.open.all() as unknown as Array<[unknown, number]>) groupOf(key).open += n;
+      const closes = percentiles.timeToClose(query.group, bounds);
+      for (const { key, closed, median } of closes.keys) Object.assign(groupOf(key), { closed, median_close_hours: hours(median) });
+      for (const [key, n] of openByKey[query.group].all() as unknown as Array<[unknown, number]>) groupOf(key).open += n;
 
       let backlog = Number((backlogBefore.get({ start: bounds.start }) as { n: number }).n);
       for (const [date, created, opened, closed] of perDayCounts.all(bounds) as unknown as Array<[string, number, number, number]>) {
         backlog += opened - closed;
         perDay.set(date, { date, created, closed, backlog });
       }
-      const [assignP50, assignP90] = (assignTimes.all(bounds) as unknown as Array<[number | null, number | null]>)[0] ?? [null, null];
+      const [assignP50, assignP90] = percentiles.timeToAssign(bounds);
 
       const rows: ReportGroupRow[] = [...groups].map(([key, counts]) => ({ key, label: groupLabel(query.group, key), ...counts }));
       return {
         per_day: [...perDay.values()],
         time_to_assign: { p50: hours(assignP50), p90: hours(assignP90) },
-        time_to_close: timeToClose,
+        time_to_close: { p50: hours(closes.p50), p90: hours(closes.p90) },
         groups: sortGroups(query.group, rows),
       };
     },
@@ -132,7 +119,6 @@ export function createReportStore(db: Db) {
 
 /** A share to a thousandth: finer says nothing to a reader. */
 const share = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 1000);
-const NOTHING_MEASURED: Percentiles = { p50: null, p90: null };
 /** Hours to a hundredth (36 seconds): finer says nothing to a reader. */
 const hours = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 

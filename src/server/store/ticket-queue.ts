@@ -5,8 +5,10 @@
 import type { StatementSync } from 'node:sqlite';
 import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SEARCH_COUNT_CAP, SLA_FILTERS, STATUSES, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/index.ts';
 import type { Db } from '../db/database.ts';
-import { combinationPageSql, encodeCursor, pageSql, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
+import { combinationPageSql, encodeCursor, pageSql, searchWords, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
 import { countSql } from './queue-count-sql.ts';
+import { commonWordPage } from './search-page.ts';
+import { createSearchTerms, type SearchTerms } from './search-terms.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
 import { countKey, createTicketCounts, type TouchCause, type Touched } from './ticket-counts.ts';
 import type { Scope } from './ticket-filters.ts';
@@ -38,7 +40,8 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
   const all = (sql: Sql) => prepare(sql.text).all(...sql.params) as Record<string, unknown>[];
   const counts = createTicketCounts(db, (filters, scope) => Number(all(countSql(filters, scope))[0]!.n), onTouched);
   const count = counts.count;
-  const countToCap = (filters: TicketFilters, scope: Scope) => Number(all(countSql(filters, scope, SEARCH_COUNT_CAP))[0]!.n);
+  const countToCap = (filters: TicketFilters, scope: Scope, prefixes: string) => Number(all(countSql(filters, scope, SEARCH_COUNT_CAP, prefixes))[0]!.n);
+  const searchTerms = createSearchTerms(db);
 
   /** Seeks the matching combinations when matches are few; otherwise walks the sort's index, or lets SQLite collect the matches. */
   function pageStatement(query: TicketQuery, scope: Scope, limit: number, total: number): Sql {
@@ -56,10 +59,13 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
       const limit = query.limit ?? PAGE_SIZE.default;
       // A search counts to the cap only: a word most tickets hold stops there (recounted after every write).
       const searched = query.q !== undefined;
-      const counted = searched ? count(query, scope, countToCap) : count(query, scope);
+      // Looked up in the index's vocabulary only when asked (not for a count kept since the last write), once a page.
+      let whole: ReturnType<SearchTerms['wholeWords']> | undefined;
+      const wholeWords = () => (whole ??= searchTerms.wholeWords(searchWords(query.q ?? '')));
+      const counted = searched ? count(query, scope, (filters, within) => countToCap(filters, within, wholeWords().query)) : count(query, scope);
       const capped = searched && counted > SEARCH_COUNT_CAP;
       const total = capped ? SEARCH_COUNT_CAP : counted;
-      const rows = total === 0 ? [] : all(capped ? pageSql(query, scope, PAGE_COLUMNS, limit, true) : pageStatement(query, scope, limit, total));
+      const rows = total === 0 ? [] : capped ? commonWordPage(all, wholeWords(), query, scope, PAGE_COLUMNS, limit) : all(pageStatement(query, scope, limit, total));
       const more = rows.length > limit;
       const shown = more ? rows.slice(0, limit) : rows;
       const last = shown.at(-1);
