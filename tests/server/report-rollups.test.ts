@@ -261,8 +261,8 @@ describe('the report rollups', () => {
     }
   }, TIMEOUT_MS);
 
-  it('keep their hour histograms (migration 20) back-filled from a database with the daily rollups of 18', async () => {
-    const { dataDir, db: old } = databaseAtVersion(18);
+  it('keep their hour histograms (migration 20) back-filled from a database of version 19 (daily rollups, no histograms)', async () => {
+    const { dataDir, db: old } = databaseAtVersion(19);
     dirs.push(dataDir);
     const writer = randomWriter(old);
     await writer.seed(TICKETS);
@@ -270,7 +270,7 @@ describe('the report rollups', () => {
     old.close();
     const db = openDatabase(dataDir);
     try {
-      expect(Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)).toBeGreaterThan(18);
+      expect(Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)).toBeGreaterThan(19);
       // The moved creation dates left assignments before their ticket: the report reads those one by one.
       expect(Number((db.prepare('SELECT count(*) AS n FROM report_assigns WHERE first_at < created_at').get() as { n: number }).n)).toBeGreaterThan(0);
       expect(await expectSameAsScan(db, 2, randomWriter(db))).toBe(3 * RANGES_PER_ROUND);
