@@ -30,6 +30,9 @@ if (typeof window !== 'undefined') {
   addEventListener('replaceState', () => (cameBack = false));
 }
 
+/** This screen was reached through Back or Forward (its saved scroll position may be restored). */
+export const reachedThroughHistory = () => cameBack;
+
 function read(address: string): Saved | undefined {
   try {
     const saved = JSON.parse(sessionStorage.getItem(PREFIX + address) ?? 'null') as Saved | null;

@@ -2,10 +2,15 @@
  * An element's width in px (clientWidth), followed as it changes; 0 until it is laid out. Under a
  * `key`, the last width measured is where the next mount starts, so a list that comes back (a
  * new filter's first page) is drawn once at its width instead of once wide and again folded.
+ * Its top on the page is kept too (lastTopOf): how many rows of the next list can be on screen.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 
 const lastWidths = new Map<string, number>();
+const lastTops = new Map<string, number>();
+
+/** Where the element under `key` last began, in px from the page's top; undefined before it was measured. */
+export const lastTopOf = (key: string) => lastTops.get(key);
 
 export function useWidth<E extends HTMLElement>(key?: string) {
   const ref = useRef<E>(null);
@@ -15,7 +20,11 @@ export function useWidth<E extends HTMLElement>(key?: string) {
     if (!element) return;
     const measure = () => {
       const now = element.clientWidth;
-      if (key) lastWidths.set(key, now);
+      if (key) {
+        lastWidths.set(key, now);
+        // Read where the observer reports, after the browser's layout: nothing left to lay out.
+        lastTops.set(key, element.getBoundingClientRect().top + scrollY);
+      }
       setWidth(now);
     };
     // A ResizeObserver reports after the browser's own layout; reading clientWidth now would force

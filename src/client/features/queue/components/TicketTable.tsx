@@ -6,15 +6,17 @@
  * focused row, opens the ticket; its checkbox, links and buttons keep their own meaning.
  * ArrowUp/ArrowDown move between rows (Home/End jump to the ends).
  */
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Ticket } from '../../../../shared/types.ts';
 import type { Sort } from '../../../../shared/workQueue.ts';
 import { DueDateBadge, SlaBadge } from '../../../components/DeadlineBadge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { useAuth } from '../../../lib/auth.ts';
+import { reachedThroughHistory } from '../../../lib/scrollMemory.ts';
+import { useLatest } from '../../../lib/useLatest.ts';
 import { COLUMNS, fittingColumns, nextSort, SELECT_PX, sortOf, WIDE_ACTIONS_PX, type Column } from '../tableColumns.tsx';
-import { useWidth } from '../useWidth.ts';
+import { lastTopOf, useWidth } from '../useWidth.ts';
 import { CommentCount } from './CommentCount.tsx';
 import { QuickAction } from './QuickAction.tsx';
 import tableStyles from '../../../components/Table.module.css';
@@ -22,6 +24,12 @@ import styles from './TicketTable.module.css';
 
 /** The row checkbox changes through onClick, which knows whether shift was held; onChange has nothing left to do. */
 const CHANGED_ON_CLICK = () => {};
+/** The least height of a row (its padding, one line, its border): no more rows than the screen's height / this fit on it. */
+const LEAST_ROW_PX = 37;
+/** Rows drawn first beyond those that fit below the table's last known top: the header, or a table a little lower this time. */
+const SPARE_ROWS = 2;
+/** Names the table's width and place, remembered from one list to the next (useWidth). */
+const WIDTH_KEY = 'ticket-table';
 /** Clicks on these keep their own meaning: the row does not open the ticket. */
 const OWN_CLICK = 'a, button, input, label, select, textarea, [role="dialog"], [role="alertdialog"]';
 
@@ -80,10 +88,11 @@ function focusRow(from: HTMLElement, key: string) {
   target?.focus();
 }
 
-function Cell({ column, ticket, area, dueFolded }: { column: Column; ticket: Ticket; area: Area; dueFolded: boolean }) {
+/** A cell: a plain function, not a component, so a row costs React one component instead of one a column. */
+function cell(column: Column, ticket: Ticket, area: Area, dueFolded: boolean) {
   if (column.key === 'number') {
     return (
-      <td className={styles.number}>
+      <td key={column.key} className={styles.number}>
         <Link href={detailPath(area, ticket.number)} tabIndex={-1}>
           {ticket.number}
         </Link>
@@ -92,35 +101,105 @@ function Cell({ column, ticket, area, dueFolded }: { column: Column; ticket: Tic
   }
   if (column.key === 'title') {
     return (
-      <td className={styles.title} title={ticket.title}>
+      <td key={column.key} className={styles.title} title={ticket.title}>
         {ticket.title}
         <CommentCount count={ticket.comment_count} />
-        {/* Under the title, which has the room; the due day too once its column has folded. */}
-        <div className={styles.deadlines}>
-          <SlaBadge sla={ticket.sla} />
-          {dueFolded && <DueDateBadge ticket={ticket} />}
-        </div>
+        {/* Under the title, which has the room; the due day too once its column has folded. Left
+            out while it would stay empty: 50 elements fewer to style and lay out. */}
+        {(ticket.sla || (dueFolded && ticket.due_date)) && (
+          <div className={styles.deadlines}>
+            <SlaBadge sla={ticket.sla} />
+            {dueFolded && <DueDateBadge ticket={ticket} />}
+          </div>
+        )}
       </td>
     );
   }
   if (column.key === 'actions') {
     return (
-      <td className={styles.actions}>
+      <td key={column.key} className={styles.actions}>
         <QuickAction ticket={ticket} />
       </td>
     );
   }
-  return <td data-column={column.key}>{column.cell?.(ticket)}</td>;
+  return (
+    <td key={column.key} data-column={column.key}>
+      {column.cell?.(ticket)}
+    </td>
+  );
+}
+
+/** What a row does with a click, a key or its checkbox; one object for every row, so a row re-renders only when its own props change. */
+interface RowEvents {
+  onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticket: Ticket): void;
+  onClick(event: MouseEvent<HTMLTableRowElement>, ticket: Ticket): void;
+  onToggle(number: string, range: boolean): void;
+}
+
+interface RowProps {
+  ticket: Ticket;
+  columns: readonly Column[];
+  area: Area;
+  dueFolded: boolean;
+  /** undefined: the table has no checkboxes. */
+  selected: boolean | undefined;
+  events: { current: RowEvents };
+}
+
+/** Memoised: a selection, a page more or the rows drawn after the first screenful leave the other rows as they are. */
+const Row = memo(function Row({ ticket, columns, area, dueFolded, selected, events }: RowProps) {
+  return (
+    <tr
+      tabIndex={0}
+      className={styles.row}
+      aria-label={`${ticket.number} ${ticket.title}`}
+      onKeyDown={(event) => events.current.onKeyDown(event, ticket)}
+      onClick={(event) => events.current.onClick(event, ticket)}
+    >
+      {selected !== undefined && (
+        <td className={styles.select}>
+          <input
+            type="checkbox"
+            className={styles.check}
+            aria-label={`Select ${ticket.number} ${ticket.title}`}
+            checked={selected}
+            onChange={CHANGED_ON_CLICK}
+            onClick={(event) => events.current.onToggle(ticket.number, event.shiftKey)}
+          />
+        </td>
+      )}
+      {columns.map((column) => cell(column, ticket, area, dueFolded))}
+    </tr>
+  );
+});
+
+/**
+ * How many rows the first commit of a new list draws: those that can be on screen below where the
+ * last table began (the whole screen's worth when unknown). The rest follow in a background
+ * render right after (useDeferredValue), so a chip or a sort paints its first rows sooner
+ * (bench/queue-first-rows.mjs). A list reached through Back draws every row at once: its scroll
+ * memory needs the whole height to land where it was.
+ */
+function firstScreenful(count: number): number {
+  if (reachedThroughHistory()) return count;
+  const onScreenTop = Math.max(0, (lastTopOf(WIDTH_KEY) ?? 0) - scrollY);
+  return Math.min(count, Math.ceil(Math.max(0, innerHeight - onScreenTop) / LEAST_ROW_PX) + SPARE_ROWS);
 }
 
 export function TicketTable({ tickets, area, selection, sort }: TicketTableProps) {
   const [, navigate] = useLocation();
-  const [wrap, width] = useWidth<HTMLDivElement>('ticket-table');
+  const [wrap, width] = useWidth<HTMLDivElement>(WIDTH_KEY);
   const role = useAuth((state) => state.user?.role);
-  const all = role === 'developer' ? COLUMNS.map((column) => (column.key === 'actions' ? { ...column, width: WIDE_ACTIONS_PX } : column)) : COLUMNS;
-  const columns = fittingColumns(width, selection ? SELECT_PX : 0, all);
+  const selectable = selection !== undefined;
+  // The same array while the width holds, so the memoised rows stay as they are.
+  const columns = useMemo(() => {
+    const all = role === 'developer' ? COLUMNS.map((column) => (column.key === 'actions' ? { ...column, width: WIDE_ACTIONS_PX } : column)) : COLUMNS;
+    return fittingColumns(width, selectable ? SELECT_PX : 0, all);
+  }, [width, selectable, role]);
   const dueFolded = !columns.some((column) => column.key === 'due');
   const open = (ticket: Ticket) => navigate(detailPath(area, ticket.number));
+
+  const drawn = useDeferredValue(tickets.length, firstScreenful(tickets.length));
 
   function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticket: Ticket) {
     if (event.key === 'Enter' && event.target === event.currentTarget) {
@@ -139,6 +218,8 @@ export function TicketTable({ tickets, area, selection, sort }: TicketTableProps
     if (window.getSelection()?.toString()) return; // selecting text to copy, not opening
     open(ticket);
   }
+
+  const events = useLatest<RowEvents>({ onKeyDown, onClick, onToggle: (number, range) => selection?.onToggle(number, range) });
 
   return (
     <div ref={wrap} className={`${tableStyles.wrap} ${styles.wrap}`}>
@@ -163,31 +244,16 @@ export function TicketTable({ tickets, area, selection, sort }: TicketTableProps
           </tr>
         </thead>
         <tbody>
-          {tickets.map((ticket) => (
-            <tr
+          {tickets.slice(0, drawn).map((ticket) => (
+            <Row
               key={ticket.id}
-              tabIndex={0}
-              className={styles.row}
-              aria-label={`${ticket.number} ${ticket.title}`}
-              onKeyDown={(event) => onKeyDown(event, ticket)}
-              onClick={(event) => onClick(event, ticket)}
-            >
-              {selection && (
-                <td className={styles.select}>
-                  <input
-                    type="checkbox"
-                    className={styles.check}
-                    aria-label={`Select ${ticket.number} ${ticket.title}`}
-                    checked={selection.isSelected(ticket.number)}
-                    onChange={CHANGED_ON_CLICK}
-                    onClick={(event) => selection.onToggle(ticket.number, event.shiftKey)}
-                  />
-                </td>
-              )}
-              {columns.map((column) => (
-                <Cell key={column.key} column={column} ticket={ticket} area={area} dueFolded={dueFolded} />
-              ))}
-            </tr>
+              ticket={ticket}
+              columns={columns}
+              area={area}
+              dueFolded={dueFolded}
+              selected={selection ? selection.isSelected(ticket.number) : undefined}
+              events={events}
+            />
           ))}
         </tbody>
       </table>
