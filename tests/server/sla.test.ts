@@ -206,6 +206,16 @@ describe('the queue', () => {
     t.server.app.db.prepare('DELETE FROM tickets WHERE id = ?').run(deleted.id);
     expect(rows('SELECT count(*) AS n FROM ticket_sla WHERE ticket_id = ?', deleted.id)[0].n).toBe(0);
     expect(kept()).toEqual(counted());
+    // A policy change moves the counts once per recompute batch, not by trigger (db/sla-batch-moves.ts).
+    const policy = (await t.call('GET', '/api/sla', { token: w.admin.token })).body.data as SlaPolicy;
+    const statesBefore = rows('SELECT ticket_id, sla_state FROM ticket_sla ORDER BY 1');
+    const tight = { respond_minutes: 1, resolve_minutes: 1 };
+    expect((await put({ ...policy, targets: { high: tight, medium: tight, low: tight } })).status).toBe(200);
+    expect(rows('SELECT ticket_id, sla_state FROM ticket_sla ORDER BY 1')).not.toEqual(statesBefore);
+    expect(kept()).toEqual(counted());
+    expect((await put(policy)).status).toBe(200);
+    expect(kept()).toEqual(counted());
+    expect(rows('SELECT count(*) AS n FROM sla_batch_moves')[0].n).toBe(0);
 
     const truth = (where: string) => rows(`SELECT count(*) AS n FROM tickets t JOIN ticket_sla s ON s.ticket_id = t.id WHERE ${where}`)[0].n;
     const page = await t.call('GET', '/api/tickets?sla=breached&app=shaq_app&status=opened,assigned', { token: w.admin.token });
