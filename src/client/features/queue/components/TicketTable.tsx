@@ -6,24 +6,20 @@
  * focused row, opens the ticket; its checkbox, links and buttons keep their own meaning.
  * ArrowUp/ArrowDown move between rows (Home/End jump to the ends).
  */
-import { memo, useDeferredValue, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useDeferredValue, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useLocation } from 'wouter';
 import type { Ticket } from '../../../../shared/types.ts';
 import type { Sort } from '../../../../shared/workQueue.ts';
-import { DueDateBadge, SlaBadge } from '../../../components/DeadlineBadge.tsx';
 import { detailPath, type Area } from '../../../lib/paths.ts';
 import { useAuth } from '../../../lib/auth.ts';
 import { reachedThroughHistory } from '../../../lib/scrollMemory.ts';
 import { useLatest } from '../../../lib/useLatest.ts';
 import { COLUMNS, fittingColumns, nextSort, SELECT_PX, sortOf, WIDE_ACTIONS_PX, type Column } from '../tableColumns.tsx';
 import { lastTopOf, useWidth } from '../useWidth.ts';
-import { CommentCount } from './CommentCount.tsx';
-import { QuickAction } from './QuickAction.tsx';
+import { Row, type RowEvents } from './TicketTableRow.tsx';
 import tableStyles from '../../../components/Table.module.css';
 import styles from './TicketTable.module.css';
 
-/** The row checkbox changes through onClick, which knows whether shift was held; onChange has nothing left to do. */
-const CHANGED_ON_CLICK = () => {};
 /** The least height of a row (its padding, one line, its border): no more rows than the screen's height / this fit on it. */
 const LEAST_ROW_PX = 37;
 /** Rows drawn first beyond those that fit below the table's last known top: the header, or a table a little lower this time. */
@@ -87,91 +83,6 @@ function focusRow(from: HTMLElement, key: string) {
   const target = { ArrowDown: rows[at + 1], ArrowUp: rows[at - 1], Home: rows[0], End: rows.at(-1) }[key];
   target?.focus();
 }
-
-/** A cell: a plain function, not a component, so a row costs React one component instead of one a column. */
-function cell(column: Column, ticket: Ticket, area: Area, dueFolded: boolean) {
-  if (column.key === 'number') {
-    return (
-      <td key={column.key} className={styles.number}>
-        <Link href={detailPath(area, ticket.number)} tabIndex={-1}>
-          {ticket.number}
-        </Link>
-      </td>
-    );
-  }
-  if (column.key === 'title') {
-    return (
-      <td key={column.key} className={styles.title} title={ticket.title}>
-        {ticket.title}
-        <CommentCount count={ticket.comment_count} />
-        {/* Under the title, which has the room; the due day too once its column has folded. Left
-            out while it would stay empty: 50 elements fewer to style and lay out. */}
-        {(ticket.sla || (dueFolded && ticket.due_date)) && (
-          <div className={styles.deadlines}>
-            <SlaBadge sla={ticket.sla} />
-            {dueFolded && <DueDateBadge ticket={ticket} />}
-          </div>
-        )}
-      </td>
-    );
-  }
-  if (column.key === 'actions') {
-    return (
-      <td key={column.key} className={styles.actions}>
-        <QuickAction ticket={ticket} />
-      </td>
-    );
-  }
-  return (
-    <td key={column.key} data-column={column.key}>
-      {column.cell?.(ticket)}
-    </td>
-  );
-}
-
-/** What a row does with a click, a key or its checkbox; one object for every row, so a row re-renders only when its own props change. */
-interface RowEvents {
-  onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, ticket: Ticket): void;
-  onClick(event: MouseEvent<HTMLTableRowElement>, ticket: Ticket): void;
-  onToggle(number: string, range: boolean): void;
-}
-
-interface RowProps {
-  ticket: Ticket;
-  columns: readonly Column[];
-  area: Area;
-  dueFolded: boolean;
-  /** undefined: the table has no checkboxes. */
-  selected: boolean | undefined;
-  events: { current: RowEvents };
-}
-
-/** Memoised: a selection, a page more or the rows drawn after the first screenful leave the other rows as they are. */
-const Row = memo(function Row({ ticket, columns, area, dueFolded, selected, events }: RowProps) {
-  return (
-    <tr
-      tabIndex={0}
-      className={styles.row}
-      aria-label={`${ticket.number} ${ticket.title}`}
-      onKeyDown={(event) => events.current.onKeyDown(event, ticket)}
-      onClick={(event) => events.current.onClick(event, ticket)}
-    >
-      {selected !== undefined && (
-        <td className={styles.select}>
-          <input
-            type="checkbox"
-            className={styles.check}
-            aria-label={`Select ${ticket.number} ${ticket.title}`}
-            checked={selected}
-            onChange={CHANGED_ON_CLICK}
-            onClick={(event) => events.current.onToggle(ticket.number, event.shiftKey)}
-          />
-        </td>
-      )}
-      {columns.map((column) => cell(column, ticket, area, dueFolded))}
-    </tr>
-  );
-});
 
 /**
  * How many rows the first commit of a new list draws: those that can be on screen below where the
