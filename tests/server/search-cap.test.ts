@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, pageTotalLabel } from '../../src/shared/index.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { createTicketQueue, type TicketQueue } from '../../src/server/store/ticket-queue.ts';
+import { insertTickets } from './insert-tickets.ts';
 
 const COMMON = SEARCH_COUNT_CAP + 25;
 const RARE = 40;
@@ -23,16 +24,12 @@ let queue: TicketQueue;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'helpdesk-search-cap-'));
   db = openDatabase(dir);
-  // One statement for every row (as the demo fill does): the search index writes one segment, not ten thousand.
   const rows = Array.from({ length: COMMON }, (_, index) => {
     const i = index + 1;
     const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-    return [`TCK-${String(i).padStart(6, '0')}`, i <= RARE ? 'Customer wombat' : 'Customer order', at];
+    return { number: `TCK-${String(i).padStart(6, '0')}`, title: i <= RARE ? 'Customer wombat' : 'Customer order', description: 'Words', priority: 'low', status: 'opened', created_at: at, updated_at: at };
   });
-  db.prepare(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app,
-    status, created_by, created_at, updated_at)
-    SELECT value ->> 0, value ->> 1, 'Words', 'low', 'Category', 1, 'Service', 1, 'shaq_app', 'opened', 'Someone', value ->> 2, value ->> 2
-    FROM json_each(?)`).run(JSON.stringify(rows));
+  insertTickets(db, rows);
   queue = createTicketQueue(db);
 }, SETUP_TIMEOUT_MS);
 afterAll(() => {

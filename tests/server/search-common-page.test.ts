@@ -13,6 +13,7 @@ import { SEARCH_COUNT_CAP, type TicketQuery } from '../../src/shared/index.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { encodeCursor, pageSql } from '../../src/server/store/queue-sql.ts';
 import { createTicketQueue, type TicketQueue } from '../../src/server/store/ticket-queue.ts';
+import { insertTickets } from './insert-tickets.ts';
 
 /** Enough that each searched word, held by half the tickets or more, passes the count's cap. */
 const TICKETS = 2 * SEARCH_COUNT_CAP + 4_000;
@@ -43,12 +44,9 @@ beforeAll(() => {
     const words = i % 500 === 0 ? 'A wombat' : i % 700 === 0 ? 'Wombats, Wombatting' : 'Words';
     // Only the older half say it: the newest thousands of candidates hold none of its matches.
     const description = i <= OLDER_HALF ? `${words} legacy` : words;
-    return [`TCK-${String(i).padStart(6, '0')}`, newest ? 'Printer jam' : TITLES[i % TITLES.length], PRIORITIES[i % 3], STATUSES[(i >> 2) % 3], at, updated, description];
+    return { number: `TCK-${String(i).padStart(6, '0')}`, title: newest ? 'Printer jam' : TITLES[i % TITLES.length]!, description, priority: PRIORITIES[i % 3]!, status: STATUSES[(i >> 2) % 3]!, created_at: at, updated_at: updated };
   });
-  db.prepare(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app,
-    status, created_by, created_at, updated_at)
-    SELECT value ->> 0, value ->> 1, value ->> 6, value ->> 2, 'Category', 1, 'Service', 1, 'shaq_app', value ->> 3, 'Someone', value ->> 4, value ->> 5
-    FROM json_each(?)`).run(JSON.stringify(rows));
+  insertTickets(db, rows);
   queue = createTicketQueue(db);
 }, SETUP_TIMEOUT_MS);
 afterAll(() => {
