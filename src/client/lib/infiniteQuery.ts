@@ -9,9 +9,11 @@
  *    nor vanish, and the list keeps its length, so Back lands on the same place.
  *  - Asking for the next page while a refetch runs waits for it, then continues from its last
  *    page; two clicks on 'Show more' load one page.
+ *  - The next page may be read ahead (readAhead.ts); asking for it then shows it at once.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { entryOf, fetchEntry, hashKey, snapshotOf, type Entry, type QueryKey } from './queryCache.ts';
+import { entryOf, fetchEntry, hashKey, showData, snapshotOf, type Entry, type QueryKey } from './queryCache.ts';
+import { readAhead, takeReadAhead } from './readAhead.ts';
 import { cacheGeneration, refetchKey, subscribeClears, watch } from './queryWatch.ts';
 import { useLatest } from './useLatest.ts';
 
@@ -24,6 +26,8 @@ export interface InfiniteQueryResult<P> {
   isFetchingNextPage: boolean;
   hasNextPage: boolean;
   fetchNextPage(): Promise<void>;
+  /** Fetches the next page now, to show it at once when asked for (docs/design.md#long-lists). */
+  readAhead(): void;
   refetch(): void;
 }
 
@@ -64,6 +68,8 @@ export async function fetchNextPage<P>(entry: Entry, fetchPage: FetchPage<P>, ne
   const last = pagesOf<P>(entry)?.at(-1);
   const cursor = last === undefined ? null : nextCursor(last);
   if (cursor === null) return;
+  const ahead = takeReadAhead<P>(entry);
+  if (ahead !== undefined) return showData(entry, [...(pagesOf<P>(entry) ?? []), ahead]);
   const loadNext = async (signal: AbortSignal) => [...(pagesOf<P>(entry) ?? []), await fetchPage(cursor, signal)];
   return fetchEntry(entry, false, loadNext, true);
 }
@@ -94,5 +100,9 @@ export function useInfiniteQuery<P>(key: QueryKey, fetchPage: FetchPage<P>, opti
     const entry = entryOf(hash);
     if (entry) await fetchNextPage(entry, latest.current.fetchPage, latest.current.nextCursor);
   }, [hash, latest]);
-  return { ...snapshot, data: pages, hasNextPage: last !== undefined && nextCursor(last) !== null, fetchNextPage: next, refetch };
+  const ahead = useCallback(() => {
+    const entry = entryOf(hash);
+    if (entry) readAhead(entry, latest.current.fetchPage, latest.current.nextCursor);
+  }, [hash, latest]);
+  return { ...snapshot, data: pages, hasNextPage: last !== undefined && nextCursor(last) !== null, fetchNextPage: next, readAhead: ahead, refetch };
 }

@@ -56,6 +56,9 @@ export interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+/** Patches, invalidations and optimistic changes so far: a page read ahead before one is not used (readAhead.ts). */
+let changes = 0;
+export const cacheChanges = () => changes;
 
 function stable(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return Array.isArray(value) ? value.map(stable) : value;
@@ -150,6 +153,9 @@ export function fetchEntry(entry: Entry, force = false, fetcher = entry.fetcher,
   return work;
 }
 
+/** Shows data that arrived another way (a page read ahead), as a fetch would. */
+export const showData = (entry: Entry, data: unknown) => update(entry, { data });
+
 /** The entry of a key, for the paged hook's page loads; undefined until a screen subscribed. */
 export const entryOf = (hash: string): Entry | undefined => entries.get(hash);
 
@@ -158,6 +164,7 @@ const startsWith = (key: QueryKey, prefix: QueryKey) =>
 
 /** Marks every entry under any prefix stale; those on screen refetch now, the rest when next used. */
 export function invalidate(...prefixes: QueryKey[]): void {
+  changes++;
   for (const entry of entries.values()) {
     if (prefixes.length > 0 && !prefixes.some((prefix) => startsWith(entry.key, prefix))) continue;
     entry.stale = true;
@@ -167,6 +174,7 @@ export function invalidate(...prefixes: QueryKey[]): void {
 
 /** Replaces the data of every entry under a prefix that holds some (an optimistic change): watchers see it at once. */
 export function updateData(prefix: QueryKey, change: (data: unknown) => unknown): void {
+  changes++;
   for (const entry of entries.values()) {
     if (entry.snapshot.data === undefined || !startsWith(entry.key, prefix)) continue;
     const data = change(entry.snapshot.data);
@@ -189,6 +197,7 @@ export function takeAll(): Entry[] {
  * the new data, or the same object when the entry is untouched. Nothing is refetched.
  */
 export function patchData(patch: (data: unknown, key: QueryKey) => unknown): void {
+  changes++;
   for (const entry of entries.values()) {
     if (entry.snapshot.data === undefined) continue;
     const data = patch(entry.snapshot.data, entry.key);
@@ -198,6 +207,7 @@ export function patchData(patch: (data: unknown, key: QueryKey) => unknown): voi
 
 /** Marks the entries `which` picks stale; those on screen refetch now. */
 export function invalidateWhere(which: (key: QueryKey, watched: boolean) => boolean): void {
+  changes++;
   for (const entry of entries.values()) {
     if (!which(entry.key, entry.listeners.size > 0)) continue;
     entry.stale = true;

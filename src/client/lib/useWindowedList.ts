@@ -8,9 +8,11 @@
  *  - A focused item always renders, with every row between it and the screen: focus is never
  *    lost, and Tab goes through the items in their order.
  * The window is read from the viewport (scroll and resize) through useSyncExternalStore.
+ *  - The rows on screen render at once; the rows beyond it (the overscan) follow in a background
+ *    render (useDeferredValue). 'Show more' and a scroll so paint what is on screen first.
  */
-import { useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type RefObject } from 'react';
-import { columnsOf, including, roomAround, rowsOverlapping, type RowLayout, type RowRange } from './windowing.ts';
+import { useDeferredValue, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type RefObject } from 'react';
+import { columnsOf, including, roomAround, rowsOverlapping, withoutOverscan, type RowLayout, type RowRange } from './windowing.ts';
 
 /** Up to this many items a list renders them all (exact heights, find-in-page sees every one). */
 export const WINDOW_THRESHOLD = 200;
@@ -96,7 +98,7 @@ export function useWindowedList<E extends HTMLElement>(options: WindowedListOpti
   const [focused, setFocused] = useState<number>();
   const [, remeasured] = useReducer((n: number) => n + 1, 0);
 
-  /** The rows on screen now, as one comparable string: "columns:first:last". */
+  /** The rows on screen now and with the overscan, as one comparable string: "columns:first:last:firstOnScreen:lastOnScreen". */
   const onScreen = (): string => {
     if (!windowed) return 'all';
     const list = ref.current;
@@ -106,14 +108,22 @@ export function useWindowedList<E extends HTMLElement>(options: WindowedListOpti
       if (columns !== memory.columns) Object.assign(memory, { columns, heights: new Map() });
     }
     const top = list ? -list.getBoundingClientRect().top : 0;
-    const { first, last } = rowsOverlapping(layoutOf(memory, count, gap.current, estimate), top - overscan, top + innerHeight + overscan);
-    return `${memory.columns}:${first}:${last}`;
+    const layout = layoutOf(memory, count, gap.current, estimate);
+    const all = rowsOverlapping(layout, top - overscan, top + innerHeight + overscan);
+    const seen = rowsOverlapping(layout, top, top + innerHeight);
+    return `${memory.columns}:${all.first}:${all.last}:${seen.first}:${seen.last}`;
   };
   const screen = useSyncExternalStore(subscribeViewport, onScreen);
+  const settled = useDeferredValue(screen);
 
-  const [columns = 1, firstRow = 0, lastRow = -1] = windowed ? screen.split(':').map(Number) : [];
+  const [columns = 1, firstRow = 0, lastRow = -1, firstSeen = 0, lastSeen = -1] = windowed ? screen.split(':').map(Number) : [];
+  const [settledColumns, settledFirst = 0, settledLast = -1] = windowed ? settled.split(':').map(Number) : [];
+  const wanted =
+    settled === screen || settledColumns !== columns
+      ? { first: firstRow, last: lastRow }
+      : withoutOverscan({ first: firstSeen, last: lastSeen }, { first: settledFirst, last: settledLast }, Math.ceil(count / columns));
   const focusedRow = focused !== undefined && focused < count ? Math.floor(focused / columns) : undefined;
-  const rows: RowRange = including({ first: firstRow, last: lastRow }, focusedRow);
+  const rows: RowRange = including(wanted, focusedRow);
   const first = windowed ? rows.first * columns : 0;
   const last = windowed ? Math.min(count, (rows.last + 1) * columns) : count;
   const room = windowed ? roomAround(layoutOf(memory, count, gap.current, estimate), rows) : undefined;

@@ -42,6 +42,16 @@ export function roomAround(layout: RowLayout, { first, last }: RowRange): { befo
   return { before, after };
 }
 
+/**
+ * What renders while the overscan waits for a background render: the rows on screen, and the
+ * rows rendered before as far as they join them (kept, so nothing on screen is drawn twice).
+ */
+export function withoutOverscan(seen: RowRange, before: RowRange, rows: number): RowRange {
+  const joined = before.first <= seen.last + 1 && before.last >= seen.first - 1;
+  if (!joined) return seen;
+  return { first: Math.min(seen.first, before.first), last: Math.min(rows - 1, Math.max(seen.last, before.last)) };
+}
+
 /** A range stretched to hold one more row (a focused one), so nothing between them is skipped. */
 export function including({ first, last }: RowRange, row: number | undefined): RowRange {
   if (row === undefined) return { first, last };

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { useInfiniteQuery } from '../../../src/client/lib/infiniteQuery.ts';
-import { invalidate, type QueryKey } from '../../../src/client/lib/query.ts';
+import { invalidate, updateData, type QueryKey } from '../../../src/client/lib/query.ts';
+import { READ_AHEAD_FRESH_MS } from '../../../src/client/lib/readAhead.ts';
 import { ApiError } from '../../../src/client/lib/request.ts';
 
 interface Page {
@@ -30,6 +31,7 @@ function List({ queryKey, fetchPage }: { queryKey: QueryKey; fetchPage: (cursor:
     <div>
       <p data-testid="items">{query.data.flatMap((page) => page.items).join(',')}</p>
       {query.hasNextPage && <button onClick={() => void query.fetchNextPage()}>{query.isFetchingNextPage ? 'Loading more' : 'Show more'}</button>}
+      {query.hasNextPage && <button onClick={query.readAhead}>Read ahead</button>}
       {query.error && <p>{query.error.message}</p>}
     </div>
   );
@@ -159,5 +161,63 @@ describe('useInfiniteQuery', () => {
     screen.getByText('Loading');
     await advance(0);
     expect(items()).toBe('1,2');
+  });
+
+  describe('reading the next page ahead', () => {
+    const cursors = (fetchPage: { mock: { calls: unknown[][] } }) => fetchPage.mock.calls.map(([cursor]) => cursor);
+
+    async function readAheadOfFirstPage(size = 6) {
+      const api = server(size);
+      render(<List queryKey={['tickets', 'page', {}]} fetchPage={api.fetchPage} />);
+      await advance(0);
+      fireEvent.click(screen.getByText('Read ahead'));
+      fireEvent.click(screen.getByText('Read ahead'));
+      await advance(0);
+      return api;
+    }
+
+    test('Show more then draws the page read ahead at once, without a request of its own; reading twice fetches once', async () => {
+      const { fetchPage } = await readAheadOfFirstPage();
+      expect(cursors(fetchPage)).toEqual([undefined, '2']);
+      expect(items()).toBe('1,2');
+      fireEvent.click(screen.getByText('Show more'));
+      expect(screen.queryByText('Loading more')).toBeNull();
+      expect(items()).toBe('1,2,3,4');
+      fireEvent.click(screen.getByText('Show more'));
+      await advance(0);
+      expect(items()).toBe('1,2,3,4,5,6');
+      expect(cursors(fetchPage)).toEqual([undefined, '2', '4']);
+    });
+
+    test('any change to the cache since (a live patch, an optimistic change) makes Show more fetch again', async () => {
+      const { fetchPage } = await readAheadOfFirstPage();
+      act(() => updateData(['elsewhere'], (data) => data));
+      fireEvent.click(screen.getByText('Show more'));
+      screen.getByText('Loading more');
+      await advance(0);
+      expect(cursors(fetchPage)).toEqual([undefined, '2', '2']);
+      expect(items()).toBe('1,2,3,4');
+    });
+
+    test('a refetch of the list since makes it fetch again: the pages it followed are gone, so nothing shows twice', async () => {
+      const { fetchPage, prepend } = await readAheadOfFirstPage();
+      prepend(0);
+      act(() => invalidate(['tickets']));
+      await advance(0);
+      expect(items()).toBe('0,1');
+      fireEvent.click(screen.getByText('Show more'));
+      await advance(0);
+      expect(items()).toBe('0,1,2,3');
+    });
+
+    test(`a page read ahead more than ${READ_AHEAD_FRESH_MS / 1000} s ago is fetched again`, async () => {
+      const { fetchPage } = await readAheadOfFirstPage();
+      await advance(READ_AHEAD_FRESH_MS + 1);
+      fireEvent.click(screen.getByText('Show more'));
+      screen.getByText('Loading more');
+      await advance(0);
+      expect(cursors(fetchPage)).toEqual([undefined, '2', '2']);
+      expect(items()).toBe('1,2,3,4');
+    });
   });
 });

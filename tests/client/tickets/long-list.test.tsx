@@ -2,14 +2,14 @@
  * Long lists (TicketGrid through useWindowedList): up to WINDOW_THRESHOLD cards every card is in
  * the document; past it only the rows on screen and OVERSCAN_PX either side are, with paddings
  * for the rest. A focused card stays rendered (and every card between it and the screen, so Tab
- * goes on in order); 'Show more' keeps focus; row heights are remembered per address, so Back's
+ * goes on in order); the rows on screen render first, the others right after; 'Show more' keeps focus; row heights are remembered per address, so Back's
  * scroll memory puts the same cards on screen.
  *
  * happy-dom lays nothing out: the list's position on screen and the cards' heights are stubbed
  * (one column, no gap), and a scroll is the stubbed position moving plus a scroll event.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { TicketGrid } from '../../../src/client/features/queue/components/TicketGrid.tsx';
 import { OVERSCAN_PX, ROW_ESTIMATE_PX, WINDOW_THRESHOLD, forgetRowHeights } from '../../../src/client/lib/useWindowedList.ts';
 import { useSavedScroll, useScrollMemory } from '../../../src/client/lib/scrollMemory.ts';
@@ -65,6 +65,24 @@ describe('long lists', () => {
     expect(titles()).toEqual(range(98, 106));
     expect(list().style.paddingTop).toBe(`${97 * ROW_ESTIMATE_PX}px`);
     expect(list().style.paddingBottom).toBe(`${(COUNT - 106) * ROW_ESTIMATE_PX}px`);
+  });
+
+  it('draws the rows on screen first, and those around them in a background render right after', async () => {
+    render(<TicketGrid tickets={tickets} area="admin" />);
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    // Outside act(), as a browser runs it: act() would run the background render at once too.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      scrolled = 100 * ROW_ESTIMATE_PX;
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise<void>(queueMicrotask);
+      // Cards 100 to 104 touch the screen ([24,000, 24,768]); none of those rendered before joins them.
+      expect(titles()).toEqual(range(100, 104));
+      await waitFor(() => expect(titles()).toEqual(range(98, 106)));
+      expect(list().style.paddingTop).toBe(`${97 * ROW_ESTIMATE_PX}px`);
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('measures the rows it renders, and sizes the others like them', () => {

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../shared/types.ts';
 import { pageTotalLabel, type TicketPage } from '../../../../shared/workQueue.ts';
 import type { InfiniteQueryResult } from '../../../lib/infiniteQuery.ts';
+import { useWhenNearScreen } from '../../../lib/useWhenNearScreen.ts';
 import { Button } from '../../../components/Button.tsx';
 import { QueryError, QueryState } from '../../../components/QueryState.tsx';
 import { TicketGrid } from './TicketGrid.tsx';
@@ -31,6 +32,8 @@ export interface TicketPagesProps {
 const loadedTickets = (pages: readonly TicketPage[] | undefined): Ticket[] => pages?.flatMap((page) => page.list) ?? [];
 
 export function TicketPages({ query, area, empty, view = 'cards', selection, sort }: TicketPagesProps) {
+  // The next page is read ahead as 'Show more' nears the screen: the click then draws it at once.
+  const more = useWhenNearScreen<HTMLDivElement>(query.readAhead, query.hasNextPage && !query.isFetching);
   return (
     <QueryState query={query}>
       {(pages) => {
@@ -40,7 +43,7 @@ export function TicketPages({ query, area, empty, view = 'cards', selection, sor
           <div className={styles.wrap}>
             {view === 'table' ? <TicketTable tickets={tickets} area={area} selection={selection} sort={sort} /> : <TicketGrid tickets={tickets} area={area} />}
             {query.hasNextPage && (
-              <div className={styles.more}>
+              <div ref={more} className={styles.more}>
                 <Button variant="secondary" aria-busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
                   Show more
                 </Button>

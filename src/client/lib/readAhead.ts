@@ -1,0 +1,50 @@
+/**
+ * Reading a paged list's next page ahead (docs/design.md#long-lists): when 'Show more' comes near
+ * the screen, the page after the last one is fetched, so the click shows it with no wait. The page
+ * read ahead is used once, and only while it is good: the list's last page is still the one it
+ * follows, nothing in the cache changed since (a live event's patch, an invalidation, an
+ * optimistic change), and it is recent. Otherwise the click fetches as before.
+ */
+import { cacheChanges, type Entry } from './queryCache.ts';
+
+/** A page read ahead longer ago than this is fetched again on the click. */
+export const READ_AHEAD_FRESH_MS = 30_000;
+
+type FetchPage<P> = (cursor: string | undefined, signal: AbortSignal) => Promise<P>;
+
+interface ReadAhead {
+  /** The page it follows: the entry's last page when it was asked for. */
+  after: unknown;
+  changes: number;
+  page?: unknown;
+  arrivedAt?: number;
+}
+
+const readAheads = new WeakMap<Entry, ReadAhead>();
+
+const lastPageOf = (entry: Entry) => (entry.snapshot.data as unknown[] | undefined)?.at(-1);
+
+/** Fetches the page after the entry's last one, unless it has it (or is fetching it) already. */
+export function readAhead<P>(entry: Entry, fetchPage: FetchPage<P>, nextCursor: (page: P) => string | null, now = Date.now): void {
+  const last = lastPageOf(entry) as P | undefined;
+  if (last === undefined || entry.inFlight) return;
+  const cursor = nextCursor(last);
+  if (cursor === null) return;
+  const known = readAheads.get(entry);
+  if (known && known.after === last && known.changes === cacheChanges()) return;
+  const record: ReadAhead = { after: last, changes: cacheChanges() };
+  readAheads.set(entry, record);
+  fetchPage(cursor, new AbortController().signal).then(
+    (page) => Object.assign(record, { page, arrivedAt: now() }),
+    () => readAheads.get(entry) === record && readAheads.delete(entry),
+  );
+}
+
+/** The page read ahead after the entry's last page, if it is still good; it is used only once. */
+export function takeReadAhead<P>(entry: Entry, now = Date.now): P | undefined {
+  const record = readAheads.get(entry);
+  readAheads.delete(entry);
+  if (!record || record.arrivedAt === undefined) return undefined;
+  const good = record.after === lastPageOf(entry) && record.changes === cacheChanges() && now() - record.arrivedAt <= READ_AHEAD_FRESH_MS;
+  return good ? (record.page as P) : undefined;
+}
