@@ -7,12 +7,12 @@
 const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline';
 
 /** Runs `act` with tracing on; answers `act`'s result and the trace's events. */
-export async function traced(cdp, act) {
+export async function traced(cdp, act, categories = CATEGORIES) {
   const events = [];
   const collect = ({ value }) => events.push(...value);
   cdp.on('Tracing.dataCollected', collect);
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   try {
     return { result: await act(), events };
   } finally {

@@ -7,7 +7,7 @@ import type { ListEnvelope, Envelope, Ticket, TicketLogEntry } from '../../share
 import { PAGE_SIZE, ticketQueryString, type TicketFilters, type TicketPage, type TicketQuery, type TicketStats } from '../../shared/workQueue.ts';
 import { request } from '../lib/request.ts';
 import { useQuery } from '../lib/query.ts';
-import { useInfiniteQuery } from '../lib/infiniteQuery.ts';
+import { prefetchFirstPage, useInfiniteQuery } from '../lib/infiniteQuery.ts';
 import { GROUPS } from '../lib/useChange.ts';
 
 /** Keys under the ticket cache groups (product.md#cache); every ticket change refreshes all four. */
@@ -30,18 +30,21 @@ const ticketListPath = (source: TicketSource, query: TicketQuery) =>
 
 const nextCursor = (page: TicketPage) => page.next_cursor ?? null;
 
+const pagesKey = (source: TicketSource, query: TicketQuery) => [SOURCES[source].group, 'page', query];
+const pageFetcher = (source: TicketSource, query: TicketQuery) => async (cursor: string | undefined, signal: AbortSignal) =>
+  (await request<Envelope<TicketPage>>(ticketListPath(source, { ...query, cursor }), { signal })).data;
+
 /**
  * One list, page by page, under its group ('tickets' or 'mytickets'), so every ticket change
  * (TICKET_GROUPS in lib/useChange.ts) refreshes it.
  * @param initialPages pages to load when nothing is cached (a list reopened with Back) @default 1
  */
 export function useTicketPages(source: TicketSource, query: TicketQuery, initialPages = 1) {
-  return useInfiniteQuery(
-    [SOURCES[source].group, 'page', query],
-    async (cursor, signal) => (await request<Envelope<TicketPage>>(ticketListPath(source, { ...query, cursor }), { signal })).data,
-    { nextCursor, initialPages },
-  );
+  return useInfiniteQuery(pagesKey(source, query), pageFetcher(source, query), { nextCursor, initialPages });
 }
+
+/** Starts the first page of the list a click is about to show (useTicketPages joins it). */
+export const prefetchTicketPages = (source: TicketSource, query: TicketQuery) => prefetchFirstPage(pagesKey(source, query), pageFetcher(source, query), nextCursor);
 
 /**
  * One page of a list at a cursor, on its own (the kiosk turns through pages and keeps none):

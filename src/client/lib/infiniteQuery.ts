@@ -12,7 +12,7 @@
  *  - The next page may be read ahead (readAhead.ts); asking for it then shows it at once.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { entryOf, fetchEntry, hashKey, showData, snapshotOf, type Entry, type QueryKey } from './queryCache.ts';
+import { ensureEntry, entryOf, fetchEntry, hashKey, scheduleGc, showData, snapshotOf, type Entry, type QueryKey } from './queryCache.ts';
 import { readAhead, takeReadAhead } from './readAhead.ts';
 import { cacheGeneration, refetchKey, subscribeClears, watch } from './queryWatch.ts';
 import { useLatest } from './useLatest.ts';
@@ -72,6 +72,19 @@ export async function fetchNextPage<P>(entry: Entry, fetchPage: FetchPage<P>, ne
   if (ahead !== undefined) return showData(entry, [...(pagesOf<P>(entry) ?? []), ahead]);
   const loadNext = async (signal: AbortSignal) => [...(pagesOf<P>(entry) ?? []), await fetchPage(cursor, signal)];
   return fetchEntry(entry, false, loadNext, true);
+}
+
+/**
+ * Starts a list's first page before its screen renders (a filter chip or a sort header, at the
+ * click): the screen's subscription then joins the request instead of making its own after the
+ * render. A list with data already cached is left alone: its screen refreshes it anyway.
+ */
+export function prefetchFirstPage<P>(key: QueryKey, fetchPage: FetchPage<P>, nextCursor: (page: P) => string | null): void {
+  const entry = ensureEntry(key, (signal) => walk(fetchPage, nextCursor, 1, signal), false);
+  if (entry.snapshot.data !== undefined || entry.inFlight) return;
+  void fetchEntry(entry);
+  // Dropped in time if no screen ever watches it.
+  if (entry.listeners.size === 0) scheduleGc(entry);
 }
 
 export function useInfiniteQuery<P>(key: QueryKey, fetchPage: FetchPage<P>, options: InfiniteQueryOptions<P>): InfiniteQueryResult<P> {

@@ -109,6 +109,31 @@ describe('the URL holds the list state', () => {
     expect(listCalls(server.calls).at(-1)?.path).toBe('/tickets?status=opened%2Cclosed&priority=low&sort=oldest&limit=50');
   });
 
+  it("a chip's or a header's click asks for the new list once: the list joins the request the click sent", async () => {
+    signInAs(ADMIN);
+    const server = serve(QUEUE);
+    renderApp('/admin/tickets');
+    await screen.findByText('Zebra printer jam');
+    const before = listCalls(server.calls).length;
+    // Outside act(), as a browser runs it: the request is out before React renders the new list.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      chip('Closed').click();
+      expect(listCalls(server.calls).slice(before).map((call) => call.path)).toEqual(['/tickets?limit=50']);
+      expect(screen.queryByText('Refund stuck')).toBeNull();
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    await screen.findByText('Refund stuck');
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'oldest' } });
+    await waitFor(() => expect(titles()[0]).toBe('Login loops'));
+    expect(listCalls(server.calls).slice(before).map((call) => call.path)).toEqual([
+      '/tickets?limit=50',
+      '/tickets?sort=oldest&limit=50',
+    ]);
+  });
+
   it('a link to a filtered list opens that list: scope, chips, search and sort included', async () => {
     signInAs(ADMIN);
     const server = serve(QUEUE, [QUEUE[2]!]);

@@ -6,7 +6,7 @@
 import { useSearch, useLocation } from 'wouter';
 import { localDay } from '../../../shared/ticketFields.ts';
 import type { StoredStatus, TicketFilters } from '../../../shared/workQueue.ts';
-import { useTicketPages, useTicketStats, useMyStatusCounts, useTicketTotal } from '../../api/tickets.ts';
+import { prefetchTicketPages, useTicketPages, useTicketStats, useMyStatusCounts, useTicketTotal } from '../../api/tickets.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useSavedScroll, useScrollMemory } from '../../lib/scrollMemory.ts';
 import type { TicketView } from './components/TicketPages.tsx';
@@ -24,7 +24,13 @@ export function useTicketList(config: ListConfig) {
   const urlConfig = listUrlConfig(config);
   const { state, scope, query, countFilters, shown, overdue } = listRequest(config, search, userId);
 
-  const go = (next: ListState, replace = false) => navigate(path + listSearch(next, urlConfig), { replace });
+  const go = (next: ListState, replace = false) => {
+    const search = listSearch(next, urlConfig);
+    // The new list's request leaves now, while the click renders 'Loading'.
+    const shows = listRequest(config, search.replace(/^\?/, ''), userId);
+    prefetchTicketPages(shows.source, shows.query);
+    navigate(path + search, { replace });
+  };
   const setFilters = (filters: TicketFilters, replace = false) => go({ ...state, filters }, replace);
 
   const setShown = (next: StoredStatus[], nextOverdue = overdue) =>
