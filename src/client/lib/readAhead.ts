@@ -16,6 +16,7 @@ interface ReadAhead {
   /** The page it follows: the entry's last page when it was asked for. */
   after: unknown;
   changes: number;
+  request: Promise<unknown>;
   page?: unknown;
   arrivedAt?: number;
 }
@@ -32,19 +33,23 @@ export function readAhead<P>(entry: Entry, fetchPage: FetchPage<P>, nextCursor: 
   if (cursor === null) return;
   const known = readAheads.get(entry);
   if (known && known.after === last && known.changes === cacheChanges()) return;
-  const record: ReadAhead = { after: last, changes: cacheChanges() };
+  const request = fetchPage(cursor, new AbortController().signal);
+  const record: ReadAhead = { after: last, changes: cacheChanges(), request };
   readAheads.set(entry, record);
-  fetchPage(cursor, new AbortController().signal).then(
+  request.then(
     (page) => Object.assign(record, { page, arrivedAt: now() }),
     () => readAheads.get(entry) === record && readAheads.delete(entry),
   );
 }
 
-/** The page read ahead after the entry's last page, if it is still good; it is used only once. */
-export function takeReadAhead<P>(entry: Entry, now = Date.now): P | undefined {
+/**
+ * The page read ahead after the entry's last page, if it is still good: the page itself once it
+ * arrived (recently), the request while it is on its way; used only once.
+ */
+export function takeReadAhead<P>(entry: Entry, now = Date.now): P | Promise<P> | undefined {
   const record = readAheads.get(entry);
   readAheads.delete(entry);
-  if (!record || record.arrivedAt === undefined) return undefined;
-  const good = record.after === lastPageOf(entry) && record.changes === cacheChanges() && now() - record.arrivedAt <= READ_AHEAD_FRESH_MS;
-  return good ? (record.page as P) : undefined;
+  if (!record || record.after !== lastPageOf(entry) || record.changes !== cacheChanges()) return undefined;
+  if (record.arrivedAt === undefined) return record.request as Promise<P>;
+  return now() - record.arrivedAt <= READ_AHEAD_FRESH_MS ? (record.page as P) : undefined;
 }

@@ -1,6 +1,9 @@
 /**
  * Calls `onNear` when an element comes within a screen's height below the viewport (or onto it):
- * a list's 'Show more' reads its next page ahead there (docs/design.md#long-lists).
+ * a list's 'Show more' reads its next page ahead there (docs/design.md#long-lists). Only a
+ * coming near counts, not being near already when watching starts: a table whose foot shows on a
+ * tall screen would otherwise read ahead at every load and after every refresh, for people who
+ * mostly never click; someone scrolling towards the button is about to.
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLatest } from './useLatest.ts';
@@ -14,7 +17,15 @@ export function useWhenNearScreen<E extends Element>(onNear: () => void, enabled
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && latest.current(), { rootMargin: NEAR_MARGIN });
+    let wasNear: boolean | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const near = entries.some((entry) => entry.isIntersecting);
+        if (near && wasNear === false) latest.current();
+        wasNear = near;
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [enabled, latest]);

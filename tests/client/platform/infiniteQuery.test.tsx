@@ -189,6 +189,21 @@ describe('useInfiniteQuery', () => {
       expect(cursors(fetchPage)).toEqual([undefined, '2', '4']);
     });
 
+    test('Show more while the page read ahead is on its way waits for it instead of asking again', async () => {
+      const { fetchPage } = server(6);
+      let arrive: () => void = () => {};
+      const slow = vi.fn((cursor: string | undefined) => (cursor === undefined ? fetchPage(cursor) : new Promise<Page>((resolve) => (arrive = () => resolve(fetchPage(cursor))))));
+      render(<List queryKey={['tickets', 'page', {}]} fetchPage={slow} />);
+      await advance(0);
+      fireEvent.click(screen.getByText('Read ahead'));
+      fireEvent.click(screen.getByText('Show more'));
+      screen.getByText('Loading more');
+      await act(async () => arrive());
+      await advance(0);
+      expect(items()).toBe('1,2,3,4');
+      expect(cursors(slow)).toEqual([undefined, '2']);
+    });
+
     test('any change to the cache since (a live patch, an optimistic change) makes Show more fetch again', async () => {
       const { fetchPage } = await readAheadOfFirstPage();
       act(() => updateData(['elsewhere'], (data) => data));
