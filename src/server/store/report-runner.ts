@@ -1,7 +1,7 @@
 /**
  * Reports on their own thread (store/report-worker.ts): started with the server and kept for its
  * life, so the first report after a start or a write finds the thread's modules, connection and
- * statements ready (docs/design.md#no-stalls). A thread that stopped (a crash, or `close`) is
+ * statements ready (docs/design.md#report-thread). A thread that stopped (a crash, or `close`) is
  * started again by the next ask. The same figures as the store's, made off the event loop.
  */
 import { Worker } from 'node:worker_threads';
