@@ -141,6 +141,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requestLog: options.log ?? batchedLines((chunk) => void process.stdout.write(chunk)),
     logError,
   };
+  // Its modules, connection and statements readied now, beside the start's own work, not on the first report.
+  app.reports.start();
   await ensureFirstAdmin(app);
   sweepExpired(app);
   // Deliveries a previous run left pending (a restart, a crash) go out now.

@@ -12,12 +12,14 @@ export interface BareTicket {
   status: string;
   created_at: string;
   updated_at: string;
+  /** None unless given. */
+  due_date?: string | null;
 }
 
 export function insertTickets(db: Db, tickets: BareTicket[]): void {
   db.prepare(`INSERT INTO tickets (number, title, description, priority, category, category_id, service, service_id, app,
-    status, created_by, created_at, updated_at)
+    status, created_by, created_at, updated_at, due_date)
     SELECT value ->> 'number', value ->> 'title', value ->> 'description', value ->> 'priority', 'Category', 1, 'Service', 1, 'shaq_app',
-      value ->> 'status', 'Someone', value ->> 'created_at', value ->> 'updated_at'
+      value ->> 'status', 'Someone', value ->> 'created_at', value ->> 'updated_at', value ->> 'due_date'
     FROM json_each(?)`).run(JSON.stringify(tickets));
 }

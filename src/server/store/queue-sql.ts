@@ -68,7 +68,9 @@ interface Clauses {
   params: SQLInputValue[];
 }
 
-const TEXT_COLUMNS = '{number title description created_by developer_name category service}';
+/** The columns a search's words are looked for in (the facets column holds the filters' tokens). */
+export const SEARCHED_COLUMNS = ['number', 'title', 'description', 'created_by', 'developer_name', 'category', 'service'] as const;
+const TEXT_COLUMNS = `{${SEARCHED_COLUMNS.join(' ')}}`;
 
 /** The words of a search that count. */
 export const searchWords = (q: string): string[] => (q.match(/[\p{L}\p{N}_]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
@@ -83,10 +85,13 @@ export function ftsQuery(q: string): string {
  * `words` stand for ftsQuery(q) (the same matches); `rowids` limits the collected matches to that
  * range of ticket ids, which FTS5 seeks to in each word's doclist (whole words only: a prefix is
  * merged in full first). Bigints: FTS5 ignores a rowid bound given as a float (node binds numbers so).
+ * `ids`: the matches are already known, these tickets (search-check.ts found them among a walk's
+ * candidates), and tickets_fts is not read.
  */
 export interface TextCheck {
   words: string;
   rowids?: [bigint, bigint];
+  ids?: readonly number[];
 }
 
 /**
@@ -134,11 +139,12 @@ export function filterSql(filters: TicketFilters, scope: Scope, walk = false, te
     const match = words && ftsMatch(words, filters, scope);
     const id = ticketIdFromSearch(filters.q);
     const inRange = text?.rowids ? ' AND rowid >= ? AND rowid <= ?' : '';
-    const byText = match ? `id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?${inRange})` : '';
+    const known = match && text?.ids;
+    const byText = known ? 'id IN (SELECT value FROM json_each(?))' : match ? `id IN (SELECT rowid FROM tickets_fts WHERE tickets_fts MATCH ?${inRange})` : '';
     const byNumber = id !== undefined ? 'id = ?' : '';
     const either = [byText, byNumber].filter(Boolean);
     sql.clauses.push(either.length ? `(${either.join(' OR ')})` : '0');
-    sql.params.push(...(match ? [match, ...(text?.rowids ?? [])] : []), ...(id !== undefined ? [id] : []));
+    sql.params.push(...(known ? [JSON.stringify(known)] : match ? [match, ...(text?.rowids ?? [])] : []), ...(id !== undefined ? [id] : []));
   }
   return sql;
 }

@@ -1,13 +1,12 @@
 /**
- * Reports on their own thread (store/report-worker.ts): started on the first report, stopped
- * when none was asked for a while or the server closes. The same figures as the store's, made
- * off the event loop.
+ * Reports on their own thread (store/report-worker.ts): started with the server and kept for its
+ * life, so the first report after a start or a write finds the thread's modules, connection and
+ * statements ready (docs/design.md#report-thread). A thread that stopped (a crash, or `close`) is
+ * started again by the next ask. The same figures as the store's, made off the event loop.
  */
 import { Worker } from 'node:worker_threads';
 import type { Report, ReportQuery } from '../../shared/index.ts';
 
-/** A report now and then need not keep a thread and a connection open between times. */
-const IDLE_STOP_MS = 60_000;
 const WORKER_URL = new URL('./report-worker.ts', import.meta.url);
 
 type Answer = { id: number; report: Report; error?: undefined } | { id: number; error: string };
@@ -22,10 +21,9 @@ export function createReportRunner(dbFile: string) {
   /** The thread and the asks it has yet to answer: a thread that stops fails only its own. */
   let current: { worker: Worker; waiting: Map<number, Waiting> } | undefined;
   let nextId = 1;
-  let idleTimer: NodeJS.Timeout | undefined;
+  let started = 0;
 
   function stop(): Promise<void> {
-    clearTimeout(idleTimer);
     const running = current;
     current = undefined;
     return running ? running.worker.terminate().then(() => undefined) : Promise.resolve();
@@ -33,6 +31,7 @@ export function createReportRunner(dbFile: string) {
 
   function start(): NonNullable<typeof current> {
     const worker = new Worker(WORKER_URL, { workerData: { file: dbFile } });
+    started++;
     const waiting = new Map<number, Waiting>();
     const failAll = (error: Error) => {
       for (const ask of waiting.values()) ask.reject(error);
@@ -45,7 +44,6 @@ export function createReportRunner(dbFile: string) {
       waiting.delete(answer.id);
       if (answer.error === undefined) ask?.resolve(answer.report);
       else ask?.reject(new Error(`report failed: ${answer.error}`));
-      if (waiting.size === 0 && current?.worker === worker) idleTimer = setTimeout(() => void stop(), IDLE_STOP_MS).unref();
     });
     worker.on('error', (error: Error) => failAll(error));
     worker.on('exit', (code) => {
@@ -56,14 +54,21 @@ export function createReportRunner(dbFile: string) {
   }
 
   return {
+    /** Starts the thread now (it readies itself with a report of its own), unless one runs. */
+    start(): void {
+      current ??= start();
+    },
     report(query: ReportQuery): Promise<Report> {
-      clearTimeout(idleTimer);
       current ??= start();
       const { worker, waiting } = current;
       const id = nextId++;
       const answer = new Promise<Report>((resolve, reject) => waiting.set(id, { resolve, reject }));
       worker.postMessage({ id, query });
       return answer;
+    },
+    /** How many threads were started so far, and whether one runs now: the tests' view of the policy. */
+    threads(): { started: number; running: boolean } {
+      return { started, running: current !== undefined };
     },
     close: stop,
   };

@@ -7,6 +7,7 @@ import { LIST_DESCRIPTION_CHARS, PAGE_SIZE, SEARCH_COUNT_CAP, SLA_FILTERS, STATU
 import type { Db } from '../db/database.ts';
 import { combinationPageSql, encodeCursor, pageSql, searchWords, seekPays, walkEntries, walkPays, type Sql } from './queue-sql.ts';
 import { countSql } from './queue-count-sql.ts';
+import { createSearchCheck } from './search-check.ts';
 import { commonWordPage } from './search-page.ts';
 import { createSearchTerms, type SearchTerms } from './search-terms.ts';
 import { LIST_COLUMNS, toTicket, type TicketRow } from './ticket-json.ts';
@@ -42,6 +43,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
   const count = counts.count;
   const countToCap = (filters: TicketFilters, scope: Scope, prefixes: string) => Number(all(countSql(filters, scope, SEARCH_COUNT_CAP, prefixes))[0]!.n);
   const searchTerms = createSearchTerms(db);
+  const searchCheck = createSearchCheck(db);
 
   /** Seeks the matching combinations when matches are few; otherwise walks the sort's index, or lets SQLite collect the matches. */
   function pageStatement(query: TicketQuery, scope: Scope, limit: number, total: number): Sql {
@@ -65,7 +67,7 @@ export function createTicketQueue(db: Db, onTouched: (touched: Touched, cause: T
       const counted = searched ? count(query, scope, (filters, within) => countToCap(filters, within, wholeWords().query)) : count(query, scope);
       const capped = searched && counted > SEARCH_COUNT_CAP;
       const total = capped ? SEARCH_COUNT_CAP : counted;
-      const rows = total === 0 ? [] : capped ? commonWordPage(all, wholeWords(), query, scope, PAGE_COLUMNS, limit) : all(pageStatement(query, scope, limit, total));
+      const rows = total === 0 ? [] : capped ? commonWordPage({ all, query, scope, columns: PAGE_COLUMNS, limit }, searchCheck, wholeWords()) : all(pageStatement(query, scope, limit, total));
       const more = rows.length > limit;
       const shown = more ? rows.slice(0, limit) : rows;
       const last = shown.at(-1);
