@@ -19,6 +19,7 @@ import { createSlaService } from '../../src/server/sla/service.ts';
 import { createReportStore } from '../../src/server/store/report.ts';
 import { databaseAtVersion } from './helpers.ts';
 import { createScanReportStore } from './report-scan.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const SEED = 26;
 const TICKETS = 300;
@@ -49,17 +50,7 @@ const TIMEOUT_MS = 120_000;
 const FIRST_DAY = Date.UTC(2024, 0, 1);
 const HOUR_MS = 3_600_000;
 
-/** mulberry32: the same "random" tickets and writes on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = prng(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -19,6 +19,7 @@ import { commonWordPage } from '../../src/server/store/search-page.ts';
 import { createSearchTerms } from '../../src/server/store/search-terms.ts';
 import { createTicketQueue, type TicketQueue } from '../../src/server/store/ticket-queue.ts';
 import { insertTickets, type BareTicket } from './insert-tickets.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** Enough that each searched word, held by half the tickets or more, passes the count's cap. */
 const TICKETS = 2 * SEARCH_COUNT_CAP + 4_000;
@@ -116,19 +117,9 @@ const RANDOM_WORDS: Array<[string, number]> = [['customer', 0.7], ['customers', 
 const LONG_EVERY = 40;
 const LONG_DESCRIPTION_WORDS = 2_500;
 
-/** mulberry32: small, seeded, good enough to scatter test data. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function randomTickets(): BareTicket[] {
-  const random = seeded(RANDOM_SEED);
+  const random = seededRandom(RANDOM_SEED);
   const day = (from: number, days: number) => new Date(from + Math.floor(random() * days) * 86_400_000).toISOString().slice(0, 10);
   return Array.from({ length: RANDOM_TICKETS }, (_, index) => {
     const i = index + 1;

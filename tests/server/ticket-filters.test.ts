@@ -16,6 +16,7 @@ import { combinationPageSql, pageSql, type Sql } from '../../src/server/store/qu
 import { countSql } from '../../src/server/store/queue-count-sql.ts';
 import { createFactCounts } from '../../src/server/store/ticket-facts.ts';
 import { beyondFacts, FACTS, rowMatcher, type Facts, type Scope } from '../../src/server/store/ticket-filters.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const SEED = 19;
 const TICKETS = 400;
@@ -26,17 +27,7 @@ const ALL = 10_000;
 const CATEGORIES = [1, 2, 3];
 const SERVICES = [1, 2, 3, 4];
 
-/** mulberry32: the same "random" tickets and filters on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = prng(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
 const some = <T>(values: readonly T[]): T[] => {
   const chosen = values.filter(() => random() < 0.5);
