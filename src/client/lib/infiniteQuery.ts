@@ -13,7 +13,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { ensureEntry, entryOf, fetchEntry, hashKey, scheduleGc, showData, snapshotOf, type Entry, type QueryKey } from './queryCache.ts';
-import { readAhead, takeReadAhead } from './readAhead.ts';
+import { dropReadAhead, readAhead, takeReadAhead } from './readAhead.ts';
 import { cacheGeneration, refetchKey, subscribeClears, watch } from './queryWatch.ts';
 import { useLatest } from './useLatest.ts';
 
@@ -107,7 +107,12 @@ export function useInfiniteQuery<P>(key: QueryKey, fetchPage: FetchPage<P>, opti
         const loaded = (snapshotOf(hash).data as P[] | undefined)?.length;
         return walk(fetchPage, nextCursor, Math.max(1, loaded ?? initialPages), signal);
       };
-      return watch(key, refetchAll, { enabled, keepForever: false }, listener);
+      const leave = watch(key, refetchAll, { enabled, keepForever: false }, listener);
+      return () => {
+        leave();
+        const entry = entryOf(hash);
+        if (entry && entry.listeners.size === 0) dropReadAhead(entry);
+      };
     },
     // `key` is named by its hash: a new array with the same parts is the same query.
     [hash, enabled, generation, latest],

@@ -154,7 +154,7 @@ export function fetchEntry(entry: Entry, force = false, fetcher = entry.fetcher,
 }
 
 /** Shows data that arrived another way (a page read ahead), as a fetch would. */
-export const showData = (entry: Entry, data: unknown) => update(entry, { data });
+export const showData = (entry: Entry, data: unknown) => update(entry, { data, error: null });
 
 /** The entry of a key, for the paged hook's page loads; undefined until a screen subscribed. */
 export const entryOf = (hash: string): Entry | undefined => entries.get(hash);
@@ -162,13 +162,32 @@ export const entryOf = (hash: string): Entry | undefined => entries.get(hash);
 const startsWith = (key: QueryKey, prefix: QueryKey) =>
   prefix.length <= key.length && prefix.every((part, i) => hashKey([part]) === hashKey([key[i]]));
 
+/** Stops the fetch in flight; the entry keeps its data, and the next screen on it fetches again. */
+export function stopFetch(entry: Entry) {
+  entry.controller?.abort();
+  entry.controller = undefined;
+  entry.run++;
+  entry.inFlight = null;
+  entry.snapshot = { ...entry.snapshot, isFetching: false, isFetchingNextPage: false };
+}
+
+/**
+ * An entry gone stale: refetched now if a screen shows it. Otherwise a request in flight (a list
+ * asked for before its screen came) is stopped, for its answer may predate the change; the
+ * screen that comes fetches afresh.
+ */
+function staled(entry: Entry) {
+  entry.stale = true;
+  if (entry.listeners.size > 0) void fetchEntry(entry, true);
+  else if (entry.inFlight) stopFetch(entry);
+}
+
 /** Marks every entry under any prefix stale; those on screen refetch now, the rest when next used. */
 export function invalidate(...prefixes: QueryKey[]): void {
   changes++;
   for (const entry of entries.values()) {
     if (prefixes.length > 0 && !prefixes.some((prefix) => startsWith(entry.key, prefix))) continue;
-    entry.stale = true;
-    if (entry.listeners.size > 0) void fetchEntry(entry, true);
+    staled(entry);
   }
 }
 
@@ -209,8 +228,6 @@ export function patchData(patch: (data: unknown, key: QueryKey) => unknown): voi
 export function invalidateWhere(which: (key: QueryKey, watched: boolean) => boolean): void {
   changes++;
   for (const entry of entries.values()) {
-    if (!which(entry.key, entry.listeners.size > 0)) continue;
-    entry.stale = true;
-    if (entry.listeners.size > 0) void fetchEntry(entry, true);
+    if (which(entry.key, entry.listeners.size > 0)) staled(entry);
   }
 }

@@ -7,23 +7,14 @@
  *  - clearQueries (sign-in, sign-out) drops every entry; watching screens resubscribe onto fresh
  *    ones through the generation counter.
  */
-import { ensureEntry, entryOf, fetchEntry, scheduleGc, takeAll, type Entry, type Fetcher, type QueryKey } from './queryCache.ts';
-
-/** Stops the fetch in flight; the entry keeps its data, and the next screen on it fetches again. */
-function cancel(entry: Entry) {
-  entry.controller?.abort();
-  entry.controller = undefined;
-  entry.run++;
-  entry.inFlight = null;
-  entry.snapshot = { ...entry.snapshot, isFetching: false, isFetchingNextPage: false };
-}
+import { ensureEntry, entryOf, fetchEntry, scheduleGc, stopFetch, takeAll, type Entry, type Fetcher, type QueryKey } from './queryCache.ts';
 
 function release(entry: Entry, listener: () => void) {
   entry.listeners.delete(listener);
   if (entry.listeners.size > 0) return;
   scheduleGc(entry);
   queueMicrotask(() => {
-    if (entry.listeners.size === 0 && entry.inFlight) cancel(entry);
+    if (entry.listeners.size === 0 && entry.inFlight) stopFetch(entry);
   });
 }
 
@@ -68,7 +59,7 @@ export function clearQueries(): void {
   generation++;
   for (const entry of dropped) {
     clearTimeout(entry.gcTimer);
-    cancel(entry);
+    stopFetch(entry);
   }
   for (const listener of [...clearListeners]) listener();
 }

@@ -17,6 +17,7 @@ interface ReadAhead {
   after: unknown;
   changes: number;
   request: Promise<unknown>;
+  controller: AbortController;
   page?: unknown;
   arrivedAt?: number;
 }
@@ -33,8 +34,10 @@ export function readAhead<P>(entry: Entry, fetchPage: FetchPage<P>, nextCursor: 
   if (cursor === null) return;
   const known = readAheads.get(entry);
   if (known && known.after === last && known.changes === cacheChanges()) return;
-  const request = fetchPage(cursor, new AbortController().signal);
-  const record: ReadAhead = { after: last, changes: cacheChanges(), request };
+  known?.controller.abort();
+  const controller = new AbortController();
+  const request = fetchPage(cursor, controller.signal);
+  const record: ReadAhead = { after: last, changes: cacheChanges(), request, controller };
   readAheads.set(entry, record);
   request.then(
     (page) => Object.assign(record, { page, arrivedAt: now() }),
@@ -49,7 +52,21 @@ export function readAhead<P>(entry: Entry, fetchPage: FetchPage<P>, nextCursor: 
 export function takeReadAhead<P>(entry: Entry, now = Date.now): P | Promise<P> | undefined {
   const record = readAheads.get(entry);
   readAheads.delete(entry);
-  if (!record || record.after !== lastPageOf(entry) || record.changes !== cacheChanges()) return undefined;
+  if (!record) return undefined;
+  if (record.after !== lastPageOf(entry) || record.changes !== cacheChanges()) return dropped(record);
   if (record.arrivedAt === undefined) return record.request as Promise<P>;
   return now() - record.arrivedAt <= READ_AHEAD_FRESH_MS ? (record.page as P) : undefined;
+}
+
+/** A page read ahead that will not be used: its request, if still on its way, is stopped. */
+function dropped(record: ReadAhead): undefined {
+  record.controller.abort();
+  return undefined;
+}
+
+/** Forgets the entry's page read ahead (its screen left): a request on its way is stopped. */
+export function dropReadAhead(entry: Entry): void {
+  const record = readAheads.get(entry);
+  readAheads.delete(entry);
+  if (record) dropped(record);
 }

@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { useInfiniteQuery } from '../../../src/client/lib/infiniteQuery.ts';
 import { invalidate, updateData, type QueryKey } from '../../../src/client/lib/query.ts';
 import { READ_AHEAD_FRESH_MS } from '../../../src/client/lib/readAhead.ts';
+import { hashKey } from '../../../src/client/lib/queryCache.ts';
+import { refetchKey } from '../../../src/client/lib/queryWatch.ts';
+import { prefetchFirstPage } from '../../../src/client/lib/infiniteQuery.ts';
 import { ApiError } from '../../../src/client/lib/request.ts';
 
 interface Page {
@@ -13,7 +16,7 @@ interface Page {
 /** A list of `size` numbers served `per` at a time; the cursor is the offset. */
 function server(size: number, per = 2) {
   let items = Array.from({ length: size }, (_, i) => i + 1);
-  const fetchPage = vi.fn(async (cursor: string | undefined): Promise<Page> => {
+  const fetchPage = vi.fn(async (cursor: string | undefined, _signal?: AbortSignal): Promise<Page> => {
     const start = Number(cursor ?? 0);
     const end = start + per;
     return { items: items.slice(start, end), next: end < items.length ? String(end) : null };
@@ -209,20 +212,24 @@ describe('useInfiniteQuery', () => {
       act(() => updateData(['elsewhere'], (data) => data));
       fireEvent.click(screen.getByText('Show more'));
       screen.getByText('Loading more');
+      // The request read ahead is stopped (had it still been on its way, its answer is not wanted).
+      expect(fetchPage.mock.calls[1]![1]?.aborted).toBe(true);
       await advance(0);
       expect(cursors(fetchPage)).toEqual([undefined, '2', '2']);
       expect(items()).toBe('1,2,3,4');
     });
 
-    test('a refetch of the list since makes it fetch again: the pages it followed are gone, so nothing shows twice', async () => {
+    test('a refetch of the list since makes it fetch again: the page it followed is gone, so nothing shows twice or goes missing', async () => {
       const { fetchPage, prepend } = await readAheadOfFirstPage();
       prepend(0);
-      act(() => invalidate(['tickets']));
-      await advance(0);
+      // A refetch of its own (a window coming back into focus): no invalidation, no patch.
+      await act(() => refetchKey(hashKey(['tickets', 'page', {}])));
       expect(items()).toBe('0,1');
       fireEvent.click(screen.getByText('Show more'));
       await advance(0);
+      // The page read ahead held 3 and 4: shown, 2 would have gone missing.
       expect(items()).toBe('0,1,2,3');
+      expect(cursors(fetchPage)).toEqual([undefined, '2', undefined, '2']);
     });
 
     test(`a page read ahead more than ${READ_AHEAD_FRESH_MS / 1000} s ago is fetched again`, async () => {
@@ -234,5 +241,16 @@ describe('useInfiniteQuery', () => {
       expect(cursors(fetchPage)).toEqual([undefined, '2', '2']);
       expect(items()).toBe('1,2,3,4');
     });
+  });
+
+  test('a list asked for before its screen watched, then invalidated, is fetched again when the screen comes: the first answer may predate the change', async () => {
+    const { fetchPage, prepend } = server(6);
+    prefetchFirstPage(['tickets', 'page', {}], fetchPage, nextCursor);
+    prepend(0);
+    act(() => invalidate(['tickets']));
+    render(<List queryKey={['tickets', 'page', {}]} fetchPage={fetchPage} />);
+    await advance(0);
+    expect(items()).toBe('0,1');
+    expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 });

@@ -14,6 +14,7 @@ import { TicketGrid } from '../../../src/client/features/queue/components/Ticket
 import { OVERSCAN_PX, ROW_ESTIMATE_PX, WINDOW_THRESHOLD, forgetRowHeights } from '../../../src/client/lib/useWindowedList.ts';
 import { useSavedScroll, useScrollMemory } from '../../../src/client/lib/scrollMemory.ts';
 import { signInAs } from '../fakeApi.ts';
+import { outsideAct } from '../outsideAct.ts';
 import { ADMIN, makeTicket } from './fixtures.ts';
 
 const COUNT = WINDOW_THRESHOLD + 100;
@@ -69,10 +70,7 @@ describe('long lists', () => {
 
   it('draws the rows on screen first, and those around them in a background render right after', async () => {
     render(<TicketGrid tickets={tickets} area="admin" />);
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    // Outside act(), as a browser runs it: act() would run the background render at once too.
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    await outsideAct(async () => {
       scrolled = 100 * ROW_ESTIMATE_PX;
       window.dispatchEvent(new Event('scroll'));
       await new Promise<void>(queueMicrotask);
@@ -80,9 +78,7 @@ describe('long lists', () => {
       expect(titles()).toEqual(range(100, 104));
       await waitFor(() => expect(titles()).toEqual(range(98, 106)));
       expect(list().style.paddingTop).toBe(`${97 * ROW_ESTIMATE_PX}px`);
-    } finally {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-    }
+    });
   });
 
   it('measures the rows it renders, and sizes the others like them', () => {

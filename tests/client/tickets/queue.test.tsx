@@ -6,6 +6,7 @@ import { SEARCH_COUNT_CAP, type TicketPage } from '../../../src/shared/workQueue
 import { fakeApi, renderApp, signInAs, ticketRoutes, type FakeRequest, type Route } from '../fakeApi.ts';
 import { page } from '../ticketServer.ts';
 import { ADMIN, CATEGORIES, DEVELOPERS, SERVICES, SUPPORT, list, makeTicket, newestFirst } from './fixtures.ts';
+import { outsideAct } from '../outsideAct.ts';
 
 const titles = () => screen.queryAllByRole('article').map((card) => card.querySelector('h3')?.textContent);
 /** Page requests, not the one-ticket pages that only count (My Tickets' chips, the Overdue chip). */
@@ -115,16 +116,12 @@ describe('the URL holds the list state', () => {
     renderApp('/admin/tickets');
     await screen.findByText('Zebra printer jam');
     const before = listCalls(server.calls).length;
-    // Outside act(), as a browser runs it: the request is out before React renders the new list.
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    // The request is out before React renders the new list.
+    await outsideAct(() => {
       chip('Closed').click();
       expect(listCalls(server.calls).slice(before).map((call) => call.path)).toEqual(['/tickets?limit=50']);
       expect(screen.queryByText('Refund stuck')).toBeNull();
-    } finally {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-    }
+    });
     await screen.findByText('Refund stuck');
     fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'oldest' } });
     await waitFor(() => expect(titles()[0]).toBe('Login loops'));

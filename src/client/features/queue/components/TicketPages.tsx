@@ -42,9 +42,11 @@ export function TicketPages({ query, area, empty, view = 'cards', selection, sor
         return (
           <div className={styles.wrap}>
             {view === 'table' ? <TicketTable tickets={tickets} area={area} selection={selection} sort={sort} /> : <TicketGrid tickets={tickets} area={area} />}
+            {/* A double click's second click is not a second page: a page read ahead shows at once,
+                so that click would find nothing in flight to join. */}
             {query.hasNextPage && (
               <div ref={more} className={styles.more}>
-                <Button variant="secondary" aria-busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                <Button variant="secondary" aria-busy={query.isFetchingNextPage} onClick={(event) => event.detail < 2 && void query.fetchNextPage()}>
                   Show more
                 </Button>
                 <span className={styles.count}>
