@@ -57,6 +57,12 @@ export interface ServerOptions extends Partial<Settings> {
   smtpCa?: MailOptions['ca'];
   /** Runs the service-level sweep every so often; tests pass one that never fires and call `app.sla.sweep()` with the clock moved. */
   slaTimer?: (sweep: () => void) => () => void;
+  /**
+   * Starts the reports' thread with the server (docs/design.md#report-thread). Test servers, most of
+   * which never ask for a report, leave it to the first report (a thread each cost the suite seconds).
+   * @default true
+   */
+  reportsAtStart?: boolean;
 }
 
 export interface RunningServer {
@@ -142,7 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logError,
   };
   // Its modules, connection and statements readied now, beside the start's own work, not on the first report.
-  app.reports.start();
+  if (options.reportsAtStart ?? true) app.reports.start();
   await ensureFirstAdmin(app);
   sweepExpired(app);
   // Deliveries a previous run left pending (a restart, a crash) go out now.

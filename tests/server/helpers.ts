@@ -55,6 +55,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     now: () => Date.now() + offset,
     log: (line) => logs.push(line),
     logError: (line) => logs.push(line),
+    reportsAtStart: false,
     ...options,
   });
 

@@ -27,7 +27,8 @@ describe("the reports' thread", () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await startTestServer();
+    // As in production: test servers otherwise start the thread on the first report.
+    t = await startTestServer({ reportsAtStart: true });
     admin = await t.signIn(ADMIN.email, ADMIN.password);
   });
   afterAll(() => t.close());
