@@ -69,13 +69,15 @@ export async function fetchNextPage<P>(entry: Entry, fetchPage: FetchPage<P>, ne
   const cursor = last === undefined ? null : nextCursor(last);
   if (cursor === null) return;
   const ahead = takeReadAhead<P>(entry);
-  if (ahead !== undefined && !(ahead instanceof Promise)) return showData(entry, [...(pagesOf<P>(entry) ?? []), ahead]);
-  // A page read ahead and still on its way is waited for, not asked again (once: a retry asks anew).
-  let onItsWay: Promise<P> | undefined = ahead instanceof Promise ? ahead : undefined;
+  if (ahead && 'page' in ahead) return showData(entry, [...(pagesOf<P>(entry) ?? []), ahead.page]);
+  // A page read ahead and still on its way is waited for, not asked again (once: a retry asks anew);
+  // stopping this fetch (an invalidation, the list left) stops that request too.
+  let onItsWay = ahead;
   const loadNext = async (signal: AbortSignal) => {
     const joined = onItsWay;
     onItsWay = undefined;
-    const page = joined ? await joined.catch(() => fetchPage(cursor, signal)) : await fetchPage(cursor, signal);
+    if (joined) signal.addEventListener('abort', joined.stop, { once: true });
+    const page = joined ? await joined.request.catch(() => fetchPage(cursor, signal)) : await fetchPage(cursor, signal);
     return [...(pagesOf<P>(entry) ?? []), page];
   };
   return fetchEntry(entry, false, loadNext, true);

@@ -45,17 +45,20 @@ export function readAhead<P>(entry: Entry, fetchPage: FetchPage<P>, nextCursor: 
   );
 }
 
+/** What a click finds read ahead: the page itself, or its request still on its way (which the click's own fetch may stop). */
+export type ReadAheadTaken<P> = { page: P } | { request: Promise<P>; stop(): void };
+
 /**
  * The page read ahead after the entry's last page, if it is still good: the page itself once it
  * arrived (recently), the request while it is on its way; used only once.
  */
-export function takeReadAhead<P>(entry: Entry, now = Date.now): P | Promise<P> | undefined {
+export function takeReadAhead<P>(entry: Entry, now = Date.now): ReadAheadTaken<P> | undefined {
   const record = readAheads.get(entry);
   readAheads.delete(entry);
   if (!record) return undefined;
   if (record.after !== lastPageOf(entry) || record.changes !== cacheChanges()) return dropped(record);
-  if (record.arrivedAt === undefined) return record.request as Promise<P>;
-  return now() - record.arrivedAt <= READ_AHEAD_FRESH_MS ? (record.page as P) : undefined;
+  if (record.arrivedAt === undefined) return { request: record.request as Promise<P>, stop: () => record.controller.abort() };
+  return now() - record.arrivedAt <= READ_AHEAD_FRESH_MS ? { page: record.page as P } : undefined;
 }
 
 /** A page read ahead that will not be used: its request, if still on its way, is stopped. */

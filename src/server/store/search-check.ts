@@ -12,7 +12,7 @@ import type { Db } from '../db/database.ts';
 import { SEARCHED_COLUMNS } from './queue-sql.ts';
 
 const TABLE = 'search_check';
-/** The tokenize option as migration 3 wrote it in tickets_fts's CREATE statement (quoted either way). */
+/** The tokenize option as tickets_fts's CREATE statement (in sqlite_schema) names it, quoted either way. */
 const TOKENIZE = /\btokenize\s*=\s*("(?:[^"]|"")*"|'(?:[^']|'')*')/i;
 
 interface Statements {
@@ -26,7 +26,7 @@ export type SearchCheck = ReturnType<typeof createSearchCheck>;
 export function createSearchCheck(db: Db) {
   let statements: Statements | null | undefined;
 
-  /** A contentless FTS5 table of this connection's own (temp): no file is written, 'delete-all' empties it at once. */
+  /** A contentless FTS5 table of this connection's own (temp, emptied by 'delete-all' after each check). */
   function prepared(): Statements | null {
     if (statements !== undefined) return statements;
     try {
