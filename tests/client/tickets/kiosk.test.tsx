@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { Ticket } from '../../../src/shared/types.ts';
 import { KioskBoard } from '../../../src/client/features/queue/kiosk/KioskBoard.tsx';
-import { TURN_MS } from '../../../src/client/features/queue/kiosk/useKioskPages.ts';
-import { hhmm, rowsFor, type KioskTimer } from '../../../src/client/features/queue/kiosk/paging.ts';
+import { TURN_MS, hhmm, rowsFor, type KioskTimer } from '../../../src/client/features/queue/kiosk/paging.ts';
 import { fakeApi, renderApp, signInAs, ticketRoutes, type FakeRequest, type Reply } from '../fakeApi.ts';
 import { ADMIN, DEV, makeTicket } from './fixtures.ts';
 

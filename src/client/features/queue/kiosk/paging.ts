@@ -4,6 +4,8 @@
  */
 import type { TicketPage } from '../../../../shared/workQueue.ts';
 
+/** How long each page shows before the next. */
+export const TURN_MS = 15_000;
 /** A screen's rows: the height left under the head, in rows tall enough to read from three metres. */
 const MIN_ROWS = 4;
 const MAX_ROWS = 16;

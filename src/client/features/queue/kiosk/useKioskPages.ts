@@ -9,9 +9,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TicketPage, TicketQuery } from '../../../../shared/workQueue.ts';
 import { useTicketPage } from '../../../api/tickets.ts';
 import { useLatest } from '../../../lib/useLatest.ts';
-import { FIRST_PLACE, nextPlace, type KioskPlace, type KioskTimer } from './paging.ts';
+import { FIRST_PLACE, TURN_MS, nextPlace, type KioskPlace, type KioskTimer } from './paging.ts';
 
-export const TURN_MS = 15_000;
 /** Open work, most urgent first (the board's order). */
 const OPEN_WORK: TicketQuery = { status: ['opened', 'assigned'], sort: 'priority' };
 
