@@ -53,12 +53,17 @@ export interface Entry {
   /** When the data last arrived (Date.now()), 0 before; a refocused window refetches old data. */
   updatedAt: number;
   snapshot: Snapshot;
+  /** Data kept beside the entry's own (a page read ahead, readAhead.ts): it takes the entry's changes. */
+  aside?: EntryAside;
+}
+
+/** What the cache tells data kept beside an entry: a change just made to the entry's data (which was `before`), or that the entry went stale. */
+export interface EntryAside {
+  change(change: (data: unknown) => unknown, before: unknown): void;
+  drop(): void;
 }
 
 const entries = new Map<string, Entry>();
-/** Patches, invalidations and optimistic changes so far: a page read ahead before one is not used (readAhead.ts). */
-let changes = 0;
-export const cacheChanges = () => changes;
 
 function stable(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return Array.isArray(value) ? value.map(stable) : value;
@@ -178,13 +183,13 @@ export function stopFetch(entry: Entry) {
  */
 function staled(entry: Entry) {
   entry.stale = true;
+  entry.aside?.drop();
   if (entry.listeners.size > 0) void fetchEntry(entry, true);
   else if (entry.inFlight) stopFetch(entry);
 }
 
 /** Marks every entry under any prefix stale; those on screen refetch now, the rest when next used. */
 export function invalidate(...prefixes: QueryKey[]): void {
-  changes++;
   for (const entry of entries.values()) {
     if (prefixes.length > 0 && !prefixes.some((prefix) => startsWith(entry.key, prefix))) continue;
     staled(entry);
@@ -193,11 +198,12 @@ export function invalidate(...prefixes: QueryKey[]): void {
 
 /** Replaces the data of every entry under a prefix that holds some (an optimistic change): watchers see it at once. */
 export function updateData(prefix: QueryKey, change: (data: unknown) => unknown): void {
-  changes++;
   for (const entry of entries.values()) {
     if (entry.snapshot.data === undefined || !startsWith(entry.key, prefix)) continue;
-    const data = change(entry.snapshot.data);
-    if (data !== entry.snapshot.data) update(entry, { data });
+    const before = entry.snapshot.data;
+    const data = change(before);
+    if (data !== before) update(entry, { data });
+    entry.aside?.change(change, before);
   }
 }
 
@@ -216,17 +222,17 @@ export function takeAll(): Entry[] {
  * the new data, or the same object when the entry is untouched. Nothing is refetched.
  */
 export function patchData(patch: (data: unknown, key: QueryKey) => unknown): void {
-  changes++;
   for (const entry of entries.values()) {
     if (entry.snapshot.data === undefined) continue;
-    const data = patch(entry.snapshot.data, entry.key);
-    if (data !== entry.snapshot.data) update(entry, { data });
+    const before = entry.snapshot.data;
+    const data = patch(before, entry.key);
+    if (data !== before) update(entry, { data });
+    entry.aside?.change((data) => patch(data, entry.key), before);
   }
 }
 
 /** Marks the entries `which` picks stale; those on screen refetch now. */
 export function invalidateWhere(which: (key: QueryKey, watched: boolean) => boolean): void {
-  changes++;
   for (const entry of entries.values()) {
     if (which(entry.key, entry.listeners.size > 0)) staled(entry);
   }

@@ -207,15 +207,49 @@ describe('useInfiniteQuery', () => {
       expect(cursors(slow)).toEqual([undefined, '2']);
     });
 
-    test('any change to the cache since (a live patch, an optimistic change) makes Show more fetch again', async () => {
+    test('a change made to the list meanwhile (a live patch, an optimistic change) is made to the page read ahead, which Show more still draws at once', async () => {
       const { fetchPage } = await readAheadOfFirstPage();
-      act(() => updateData(['elsewhere'], (data) => data));
+      const tenfold = (data: unknown) => (data as Page[]).map((page) => ({ ...page, items: page.items.map((item) => item * 10) }));
+      act(() => updateData(['tickets'], tenfold));
+      act(() => updateData(['elsewhere'], () => []));
+      act(() => updateData(['tickets'], tenfold));
+      fireEvent.click(screen.getByText('Show more'));
+      expect(screen.queryByText('Loading more')).toBeNull();
+      expect(items()).toBe('100,200,300,400');
+      expect(cursors(fetchPage)).toEqual([undefined, '2']);
+    });
+
+    test('a change made while the page read ahead is on its way is made to it on its arrival, also when a click waits for it', async () => {
+      const { fetchPage } = server(6);
+      let arrive: () => void = () => {};
+      const slow = vi.fn((cursor: string | undefined) => (cursor === undefined ? fetchPage(cursor) : new Promise<Page>((resolve) => (arrive = () => resolve(fetchPage(cursor))))));
+      render(<List queryKey={['tickets', 'page', {}]} fetchPage={slow} />);
+      await advance(0);
+      fireEvent.click(screen.getByText('Read ahead'));
+      act(() => updateData(['tickets'], (data) => (data as Page[]).map((page) => ({ ...page, items: page.items.map((item) => -item) }))));
+      fireEvent.click(screen.getByText('Show more'));
+      await act(async () => arrive());
+      await advance(0);
+      expect(items()).toBe('-1,-2,-3,-4');
+      expect(cursors(slow)).toEqual([undefined, '2']);
+    });
+
+    test('an invalidation of the list drops the page read ahead: Show more fetches again, and the request read ahead is stopped', async () => {
+      const { fetchPage } = server(6);
+      let arrive: () => void = () => {};
+      const slow = vi.fn((cursor: string | undefined, signal?: AbortSignal) => (cursor === undefined || slow.mock.calls.length > 2 ? fetchPage(cursor, signal) : new Promise<Page>((resolve) => (arrive = () => resolve(fetchPage(cursor, signal))))));
+      render(<List queryKey={['tickets', 'page', {}]} fetchPage={slow} />);
+      await advance(0);
+      fireEvent.click(screen.getByText('Read ahead'));
+      act(() => invalidate(['tickets']));
+      // Its answer would not be wanted: the list is being read afresh.
+      expect(slow.mock.calls[1]![1]?.aborted).toBe(true);
+      await advance(0);
+      arrive();
       fireEvent.click(screen.getByText('Show more'));
       screen.getByText('Loading more');
-      // The request read ahead is stopped (had it still been on its way, its answer is not wanted).
-      expect(fetchPage.mock.calls[1]![1]?.aborted).toBe(true);
       await advance(0);
-      expect(cursors(fetchPage)).toEqual([undefined, '2', '2']);
+      expect(cursors(slow)).toEqual([undefined, '2', undefined, '2']);
       expect(items()).toBe('1,2,3,4');
     });
 
