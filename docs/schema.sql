@@ -1,4 +1,4 @@
--- Generated from a freshly migrated database (PRAGMA user_version = 20) by
+-- Generated from a freshly migrated database (PRAGMA user_version = 21) by
 -- tests/server/schema.test.ts; do not edit. After adding a migration: `npm run schema`.
 -- The migrations themselves are src/server/db/migrations.ts. Left out: SQLite's own tables
 -- and the shadow tables FTS5 makes for tickets_fts.
@@ -274,7 +274,7 @@ CREATE TABLE ticket_events (
   change    TEXT NOT NULL,
   action    TEXT NOT NULL,
   at        TEXT NOT NULL
-);
+, from_status TEXT);
 
 CREATE TABLE ticket_facts (
   status TEXT NOT NULL, app TEXT NOT NULL, priority TEXT NOT NULL, category_id INTEGER NOT NULL, service_id INTEGER NOT NULL,

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { createListRefetcher } from '../../src/client/lib/listRefetch.ts';
-import { LIVE_BATCH_MS, isListKey, listMayChange, parseTicketEvent, staleKeysFor } from '../../src/shared/liveRules.ts';
+import { LIVE_BATCH_MS, isListKey, listChangeOf, listMayChange, parseTicketEvent, staleKeysFor } from '../../src/shared/liveRules.ts';
 import { ticketQueryString } from '../../src/shared/workQueue.ts';
 import { drawAction, nextWait } from './profiles.mjs';
 import { call } from './request.mjs';
@@ -30,7 +30,7 @@ function staleKeys(event, data) {
   if (!found) {
     if (parsedFrames.size > 10_000) parsedFrames.clear();
     const parsed = event === 'ticket' ? parseTicketEvent(data) : null;
-    found = { keys: staleKeysFor({ event, data }), change: event === 'resync' || event === 'reset' ? 'any' : parsed?.change, number: parsed?.number };
+    found = { keys: staleKeysFor({ event, data }), change: parsed?.change, listChange: event === 'resync' || event === 'reset' ? 'any' : parsed ? listChangeOf(parsed) : undefined, number: parsed?.number };
     parsedFrames.set(id, found);
   }
   return found;
@@ -133,10 +133,10 @@ export function createAgent({ base, account, profile, recorder, writes, tickets,
   };
 
   function onFrame(event, data) {
-    const { keys, change, number: ticket } = staleKeys(event, data);
+    const { keys, change, listChange, number: ticket } = staleKeys(event, data);
     if (keys === null) return;
     if (event === 'ticket') writes.arrived(`${ticket}|${change}`, account.index);
-    if (change !== undefined) lists.add(change);
+    if (listChange !== undefined) lists.add(listChange);
     for (const key of screen.keys) {
       if (isListKey(key)) continue;
       if (keys === undefined || keys.some((stale) => startsWith(key, stale))) pendingNow.add(key);

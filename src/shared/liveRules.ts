@@ -7,17 +7,34 @@
  */
 import type { TicketChange } from './comments.ts';
 import type { Ticket } from './types.ts';
+import { STATUSES } from './constants.ts';
+import type { StoredStatus } from './workQueue.ts';
 
 /** The fields a card shows, sent with every ticket event (a detail shows these and more). */
 export const LIVE_TICKET_FIELDS = ['title', 'priority', 'status', 'developer', 'comment_count', 'has_image', 'updated_at', 'sla'] as const;
 export type LiveTicketFields = Pick<Ticket, (typeof LIVE_TICKET_FIELDS)[number]>;
 
-/** The data of one `event: ticket`; `ticket` is absent from a server older than these rules. */
+/** The data of one `event: ticket`; `ticket` and `from` are absent from a server older than these rules. */
 export interface LiveTicketEvent {
   id: number;
   number: string;
   change: TicketChange;
+  /** A transition's status before it ('status' events only). */
+  from?: StoredStatus;
   ticket?: LiveTicketFields;
+}
+
+/** What lists learn of one event: its change word, or a transition from one status to another ('status:opened>assigned'). */
+export type ListChange = TicketChange | 'any' | `status:${StoredStatus}>${StoredStatus}`;
+
+const isStatus = (value: unknown): value is StoredStatus => (STATUSES as readonly unknown[]).includes(value);
+
+/** The list change of a ticket event: a transition that says its statuses names them, so lists showing both need not refetch. */
+export function listChangeOf(event: Partial<LiveTicketEvent>): ListChange | undefined {
+  if (typeof event.change !== 'string') return undefined;
+  const to = event.ticket?.status;
+  if (event.change === 'status' && isStatus(event.from) && isStatus(to)) return `status:${event.from}>${to}`;
+  return event.change;
 }
 
 /** A list on screen refetches at most this often, however many events arrive meanwhile. */
@@ -78,7 +95,7 @@ export function staleKeysFor(event: LiveStreamEvent): CacheKey[] | undefined | n
 
 export const isListKey = (key: CacheKey) => (LIST_GROUPS as readonly unknown[]).includes(key[0]);
 
-type ListQuery = { q?: unknown; sort?: unknown; priority?: unknown; app?: unknown; category_id?: unknown; service_id?: unknown; sla?: unknown };
+type ListQuery = { q?: unknown; sort?: unknown; priority?: unknown; app?: unknown; category_id?: unknown; service_id?: unknown; sla?: unknown; status?: unknown; developer_id?: unknown };
 const present = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 /** Filters an edit can move a ticket in or out of. */
 const EDITABLE_FILTERS = ['q', 'priority', 'app', 'category_id', 'service_id'] as const;
@@ -87,22 +104,42 @@ const EDIT_SORTS = ['priority', 'updated'];
 
 /**
  * Whether a list or count under LIST_GROUPS (`[group, kind, query]`: kind 'page', 'one',
- * 'stats', 'counts', 'total' or 'report') can show something else after a change: a new ticket,
- * a transition or a reset always; an edit when the list filters or sorts on what an edit
- * changes; a comment only where it reorders ('Recently updated'); a service-level change where
- * the list counts or filters by it. A card already shown is patched from the event either way.
+ * 'stats', 'counts', 'total' or 'report') can show something else after a change: a new ticket
+ * or a reset always; a transition unless it leaves the list's tickets as they were (below); an
+ * edit when the list filters or sorts on what an edit changes; a comment only where it reorders
+ * ('Recently updated'); a service-level change where the list counts or filters by it. A card
+ * already shown is patched from the event either way.
  */
-export function listMayChange(change: TicketChange | 'any', key: CacheKey): boolean {
+export function listMayChange(change: ListChange, key: CacheKey): boolean {
   if (!isListKey(key)) return false;
   if (change === 'any' || change === 'created' || change === 'status') return true;
   const kind = key[1];
   const query = (key[2] && typeof key[2] === 'object' ? key[2] : {}) as ListQuery;
   if (kind === 'report') return change !== 'comment';
   const sorted = kind === 'page' || kind === 'one' ? query.sort : undefined;
+  if (change.startsWith('status:')) return transitionMayChange(change, key, query, sorted);
   if (change === 'comment') return sorted === 'updated';
   if (change === 'sla') return kind === 'stats' || present(query.sla) || (typeof sorted === 'string' && !['newest', 'oldest', 'priority', 'updated'].includes(sorted));
   // 'updated': an edit.
   return EDITABLE_FILTERS.some((name) => present(query[name])) || (typeof sorted === 'string' && EDIT_SORTS.includes(sorted)) || present(query.sla);
+}
+
+/** Sorts a transition leaves in place: it changes neither a ticket's creation, nor its priority. */
+const TRANSITION_STILL_SORTS = [undefined, 'newest', 'oldest', 'priority'];
+
+/**
+ * A transition from one status to another: 'My Tickets' lists and counts always (they are whose
+ * tickets, and a transition moves developers), and lists filtered by developer or service level or
+ * in an order it moves. Otherwise a list or a total only when its status filter holds one of the
+ * two statuses and not the other, and the status counts only when the status changed.
+ */
+function transitionMayChange(change: string, key: CacheKey, query: ListQuery, sorted: unknown): boolean {
+  const [from, to] = change.slice('status:'.length).split('>');
+  if (key[0] !== 'tickets' || present(query.developer_id) || present(query.sla) || !TRANSITION_STILL_SORTS.includes(sorted as string | undefined)) return true;
+  if (key[1] === 'stats') return from !== to;
+  if (key[1] !== 'page' && key[1] !== 'one' && key[1] !== 'total') return true;
+  const shown: readonly unknown[] = Array.isArray(query.status) && query.status.length > 0 ? query.status : STATUSES;
+  return shown.includes(from) !== shown.includes(to);
 }
 
 /** How long a list that refetched at `lastAt` waits before it may refetch again (0: now). */

@@ -112,9 +112,9 @@ describe('a bulk change', () => {
     await stream.next(() => dataOf(stream, 'ticket').length >= 3, EVENTS_WITHIN_MS);
     stream.close();
     expect(dataOf(stream, 'ticket')).toEqual([
-      // Each event carries the card's fields as the ticket is now (design.md#live-updates).
-      { id: tickets[0].id, number: tickets[0].number, change: 'status', ticket: expect.objectContaining({ status: 'closed' }) },
-      { id: tickets[1].id, number: tickets[1].number, change: 'status', ticket: expect.objectContaining({ status: 'closed' }) },
+      // Each event carries the card's fields as the ticket is now, and a transition the status it left (design.md#live-updates).
+      { id: tickets[0].id, number: tickets[0].number, change: 'status', from: 'opened', ticket: expect.objectContaining({ status: 'closed' }) },
+      { id: tickets[1].id, number: tickets[1].number, change: 'status', from: 'assigned', ticket: expect.objectContaining({ status: 'closed' }) },
       { id: tickets[2].id, number: tickets[2].number, change: 'comment', ticket: expect.objectContaining({ comment_count: expect.any(Number) }) },
     ]);
     for (const ticket of tickets.slice(0, 2)) {

@@ -49,6 +49,9 @@ describe('GET /events', () => {
     await t.call('PATCH', `/api/tickets/${number}`, { token: w.admin.token, json: { status: 'assigned', developer_id: w.developer.id } });
     const assigned = await stream.next(ticketEvent(number, 'status'));
     expect(JSON.parse(assigned.data!).ticket).toMatchObject({ title: 'A better title', status: 'assigned', developer: { id: w.developer.id } });
+    // The status it left: a list showing both statuses need not refetch.
+    expect(JSON.parse(assigned.data!).from).toBe('opened');
+    expect(JSON.parse(first.data!).from).toBeUndefined();
     const comment = await t.call('POST', `/api/tickets/${number}/comments`, { token: w.owner.token, json: { body: 'Any news?' } });
     await stream.next(ticketEvent(number, 'comment'));
     await t.call('PATCH', `/api/comments/${comment.body.data.id}`, { token: w.owner.token, json: { body: 'Any news at all?' } });

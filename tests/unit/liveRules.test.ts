@@ -1,6 +1,6 @@
 /** design.md#live-updates: the rules a live event follows on a screen, shared by the client and the capacity bench. */
 import { describe, expect, it } from 'vitest';
-import { listMayChange, listRefetchWait, patchCached, staleKeysFor, type LiveTicketEvent } from '../../src/shared/liveRules.ts';
+import { listChangeOf, listMayChange, listRefetchWait, patchCached, staleKeysFor, type LiveTicketEvent } from '../../src/shared/liveRules.ts';
 
 const fields = { title: 'Printer on fire', priority: 'high', status: 'assigned', developer: { id: 7, name: 'Ada Lovelace' }, comment_count: 2, has_image: false, updated_at: '2026-11-25T10:00:00.000Z', sla: { respond_by: null, resolve_by: null, responded_at: null, state: 'none' } } as const;
 const event = (change: LiveTicketEvent['change'], ticket: object | null = fields) => ({ event: 'ticket', data: JSON.stringify({ id: 5, number: 'TCK-000005', change, ...(ticket && { ticket }) }) });
@@ -47,6 +47,46 @@ describe('listMayChange', () => {
   });
   it('nothing that is not a list', () => {
     expect(listMayChange('any', ['singletickets', 'TCK-000005'])).toBe(false);
+  });
+
+  describe('a transition that names its statuses', () => {
+    const open = { status: ['opened', 'assigned'] };
+    it('a list or total whose statuses hold both stays: taking open work, giving it back, a reassignment', () => {
+      expect(listMayChange('status:opened>assigned', page(open))).toBe(false);
+      expect(listMayChange('status:assigned>opened', ['tickets', 'one', { ...open, sort: 'priority' }])).toBe(false);
+      expect(listMayChange('status:assigned>assigned', page({}))).toBe(false);
+      expect(listMayChange('status:opened>assigned', ['tickets', 'total', { ...open, due_before: '2026-11-26' }])).toBe(false);
+      expect(listMayChange('status:opened>closed', page({}))).toBe(false);
+    });
+    it('a list or total whose statuses hold one of the two refetches: closing, reopening, taking work off an Opened list', () => {
+      expect(listMayChange('status:assigned>closed', page(open))).toBe(true);
+      expect(listMayChange('status:closed>opened', page(open))).toBe(true);
+      expect(listMayChange('status:opened>assigned', page({ status: ['opened'] }))).toBe(true);
+      expect(listMayChange('status:assigned>closed', ['tickets', 'total', open])).toBe(true);
+    });
+    it('the status counts when the status changed; a reassignment leaves them', () => {
+      expect(listMayChange('status:opened>assigned', ['tickets', 'stats', {}])).toBe(true);
+      expect(listMayChange('status:assigned>assigned', ['tickets', 'stats', {}])).toBe(false);
+    });
+    it('always: My Tickets, a developer or service-level filter, an order a transition moves, a report', () => {
+      expect(listMayChange('status:assigned>assigned', ['mytickets', 'page', open])).toBe(true);
+      expect(listMayChange('status:assigned>assigned', ['mytickets', 'counts', {}])).toBe(true);
+      expect(listMayChange('status:assigned>assigned', page({ ...open, developer_id: 7 }))).toBe(true);
+      expect(listMayChange('status:opened>assigned', page({ ...open, sla: ['breached'] }))).toBe(true);
+      expect(listMayChange('status:opened>assigned', page({ ...open, sort: 'updated' }))).toBe(true);
+      expect(listMayChange('status:opened>assigned', ['tickets', 'report', {}])).toBe(true);
+    });
+  });
+});
+
+describe('listChangeOf', () => {
+  it('a transition with the status it left and the card fields names both; without them it stays a plain transition', () => {
+    expect(listChangeOf({ ...data('status'), from: 'opened' })).toBe('status:opened>assigned');
+    expect(listChangeOf(data('status'))).toBe('status');
+    expect(listChangeOf({ ...data('status'), from: 'nonsense' as never })).toBe('status');
+    expect(listChangeOf({ id: 5, number: 'TCK-000005', change: 'status', from: 'opened' })).toBe('status');
+    expect(listChangeOf(data('comment'))).toBe('comment');
+    expect(listChangeOf({})).toBeUndefined();
   });
 });
 

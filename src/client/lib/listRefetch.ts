@@ -4,10 +4,9 @@
  * hears of a change at once; they must not all ask at once), then at most once every LIST_REFETCH_EVERY_MS
  * however many arrive, and never while the tab is hidden (it catches up when shown again).
  */
-import { LIST_REFETCH_EVERY_MS, LIST_REFETCH_JITTER_MS, LIVE_BATCH_MS, listRefetchWait } from '../../shared/liveRules.ts';
-import type { TicketChange } from '../../shared/comments.ts';
+import { LIST_REFETCH_EVERY_MS, LIST_REFETCH_JITTER_MS, LIVE_BATCH_MS, listRefetchWait, type ListChange } from '../../shared/liveRules.ts';
 
-export type ListChange = TicketChange | 'any';
+export type { ListChange };
 
 export interface ListRefetchOptions {
   /** Refetches the lists these changes may alter. */

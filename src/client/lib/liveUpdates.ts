@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { openEventStream, type StreamEvent, type StreamStatus } from './eventStream.ts';
-import { LIVE_BATCH_MS, isListKey, listMayChange, parseTicketEvent, patchCached, staleKeysFor, type LiveTicketEvent } from '../../shared/liveRules.ts';
+import { LIVE_BATCH_MS, isListKey, listChangeOf, listMayChange, parseTicketEvent, patchCached, staleKeysFor, type LiveTicketEvent } from '../../shared/liveRules.ts';
 import { createListRefetcher, type ListChange } from './listRefetch.ts';
 import { invalidate, type QueryKey } from './query.ts';
 import { invalidateWhere, patchData } from './queryCache.ts';
@@ -37,7 +37,7 @@ function patchFromEvent(event: StreamEvent): ListChange | undefined {
     const ticketEvent = parsed as LiveTicketEvent;
     patchData((data, key) => (patchable(key) ? patchCached(data, ticketEvent) : data));
   }
-  return parsed.change;
+  return listChangeOf(parsed);
 }
 
 let status: StreamStatus = 'off';

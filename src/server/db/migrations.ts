@@ -548,4 +548,9 @@ export const MIGRATIONS: readonly string[] = [
   SLA_BATCH_MOVES_MIGRATION,
   // 20: histograms of the reports' hours (docs/design.md#report-rollups), kept by triggers: db/report-histograms.ts.
   REPORT_HISTOGRAMS_MIGRATION,
+  // 21: the status a transition left (design.md#live-updates): a list whose status filter holds both
+  // the old and the new status shows the same tickets after it, so it need not refetch.
+  `
+  ALTER TABLE ticket_events ADD COLUMN from_status TEXT;
+  `,
 ];

@@ -51,7 +51,7 @@ const messageHost = (publicUrl: string) => (URL.canParse(publicUrl) ? new URL(pu
 export function createEventRecorder(options: RecorderOptions) {
   const { db, tickets, watchers, webhooks, nowIso, smtpUrl, afterCommit } = options;
   const host = messageHost(options.publicUrl);
-  const insertEvent = db.prepare('INSERT INTO ticket_events (ticket_id, actor_id, change, action, at) VALUES (?, ?, ?, ?, ?) RETURNING id');
+  const insertEvent = db.prepare('INSERT INTO ticket_events (ticket_id, actor_id, change, action, at, from_status) VALUES (?, ?, ?, ?, ?, ?) RETURNING id');
   // Ids grow with time: the walk stops at the first kept row, so it reads only what it deletes.
   const forgetEvents = db.prepare('DELETE FROM ticket_events WHERE id < coalesce((SELECT id FROM ticket_events WHERE at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM ticket_events))');
   const forgetRead = db.prepare('DELETE FROM notifications WHERE read_at IS NOT NULL AND read_at < ?');
@@ -139,7 +139,8 @@ export function createEventRecorder(options: RecorderOptions) {
       const ticket = tickets.findById(ticketId)!;
       const at = nowIso();
       const change = CHANGE_OF[action.kind];
-      const { id: eventId } = insertEvent.get(ticket.id, actor?.id ?? null, change, JSON.stringify(action), at) as { id: number };
+      const fromStatus = change === 'status' && before ? before.status : null;
+      const { id: eventId } = insertEvent.get(ticket.id, actor?.id ?? null, change, JSON.stringify(action), at, fromStatus) as { id: number };
       if (webhooks.enabled) {
         const payload = {
           event: 'ticket',

@@ -1,8 +1,10 @@
 /** The kiosk queue board (/admin/board, /developer/board): counts, the queue by priority, live refresh. */
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Ticket } from '../../../src/shared/types.ts';
+import { LIST_REFETCH_EVERY_MS, LIST_REFETCH_JITTER_MS, LIVE_BATCH_MS, LIVE_TICKET_FIELDS } from '../../../src/shared/liveRules.ts';
 import { fakeApi, renderApp, signInAs, ticketRoutes } from '../fakeApi.ts';
+import { fakeEventStream } from '../notifications/helpers.ts';
 import { ADMIN, DEV, SUPPORT, makeTicket } from './fixtures.ts';
 
 function queue(): Ticket[] {
@@ -63,5 +65,36 @@ describe('queue board', () => {
     tickets.push(makeTicket({ title: 'Brand new', priority: 'high', status: 'opened' }));
     await screen.findByText('Brand new', {}, { timeout: 4000 });
     await waitFor(() => expect(count('Opened')).toBe('3'));
+  });
+
+  it('an assignment that names the status it left refreshes the counts but does not ask for the open-and-assigned list again; a close does', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signInAs(ADMIN);
+    const tickets = queue();
+    const low = tickets[0]!;
+    const server = fakeApi(ticketRoutes(tickets));
+    const stream = fakeEventStream();
+    const transition = (ticket: Ticket, from: Ticket['status']) =>
+      stream.send('ticket', { id: ticket.id, number: ticket.number, change: 'status', from, ticket: Object.fromEntries(LIVE_TICKET_FIELDS.map((field) => [field, ticket[field]])) });
+    const listAsked = () => server.calls.filter((call) => call.path.startsWith('/tickets?')).length;
+    renderApp('/admin/board');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    screen.getByText('Low one');
+    expect(count('Opened')).toBe('2');
+    const asked = listAsked();
+
+    Object.assign(low, { status: 'assigned', developer: { id: DEV.id, name: 'Dora' }, updated_at: new Date().toISOString() });
+    transition(low, 'opened');
+    // The batch, and the most a refetch after a quiet spell waits.
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_BATCH_MS + LIST_REFETCH_JITTER_MS));
+    expect(count('Opened')).toBe('1');
+    expect(count('Assigned')).toBe('2');
+    expect(listAsked()).toBe(asked);
+
+    Object.assign(low, { status: 'closed', updated_at: new Date(Date.now() + 1000).toISOString() });
+    transition(low, 'assigned');
+    await act(() => vi.advanceTimersByTimeAsync(LIST_REFETCH_EVERY_MS));
+    expect(screen.queryByText('Low one')).toBeNull();
+    expect(listAsked()).toBe(asked + 1);
   });
 });
