@@ -169,10 +169,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const router = buildRouter(app, () => settings.publicUrl || listeningUrl, { maxStreams, connectionsNear: connections.near });
   const handle = createRequestHandler(app, router);
   const server = createHttpServer(settings, handle, connections);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: settings.port, host: settings.host, backlog: LISTEN_BACKLOG }, () => resolve());
-  });
+  const stops = [() => clearInterval(sweeper), stopSlaTimer, () => sla.stop(), () => backups?.stop(), () => dispatcher.close(), () => webhooks.close(), () => app.live.close(), () => void app.reports.close()];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port: settings.port, host: settings.host, backlog: LISTEN_BACKLOG }, () => resolve());
+    });
+  } catch (error) {
+    // A start that cannot listen (the port taken) leaves nothing running: its timers, the reports' thread, the database.
+    for (const stop of stops) stop();
+    await mail.close();
+    db.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   const url = `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`;
@@ -183,7 +192,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= shutdown({
-      stops: [() => clearInterval(sweeper), stopSlaTimer, () => sla.stop(), () => backups?.stop(), () => dispatcher.close(), () => webhooks.close(), () => app.live.close(), () => void app.reports.close()],
+      stops,
       server,
       mailStopped: () => mail.close(),
       closeDatabase: () => db.close(),

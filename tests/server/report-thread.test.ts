@@ -66,4 +66,19 @@ describe("the reports' thread", () => {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('is stopped, with the database, by a start that cannot listen (its port taken)', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-report-thread-'));
+    /** This process's open files inside the data folder: the server's connection and the thread's. */
+    const openInDataDir = async () => {
+      const links = await Promise.all((await fs.readdir('/proc/self/fd')).map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return links.filter((link) => link.startsWith(dataDir));
+    };
+    try {
+      await expect(startTestServer({ reportsAtStart: true, dataDir, port: t.server.port })).rejects.toThrow(/EADDRINUSE/);
+      await expect.poll(openInDataDir).toEqual([]);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });

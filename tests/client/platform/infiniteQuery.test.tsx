@@ -179,6 +179,22 @@ describe('useInfiniteQuery', () => {
       return api;
     }
 
+    /** The list's first page at once; the first next page asked for only when the test says `arrive()`. */
+    async function readAheadHeld() {
+      const { fetchPage } = server(6);
+      let arrive: () => void = () => {};
+      let held = false;
+      const slow = vi.fn((cursor: string | undefined, signal?: AbortSignal) => {
+        if (cursor === undefined || held) return fetchPage(cursor, signal);
+        held = true;
+        return new Promise<Page>((resolve) => (arrive = () => resolve(fetchPage(cursor, signal))));
+      });
+      render(<List queryKey={['tickets', 'page', {}]} fetchPage={slow} />);
+      await advance(0);
+      fireEvent.click(screen.getByText('Read ahead'));
+      return { slow, arrive: () => arrive() };
+    }
+
     test('Show more then draws the page read ahead at once, without a request of its own; reading twice fetches once', async () => {
       const { fetchPage } = await readAheadOfFirstPage();
       expect(cursors(fetchPage)).toEqual([undefined, '2']);
@@ -193,12 +209,7 @@ describe('useInfiniteQuery', () => {
     });
 
     test('Show more while the page read ahead is on its way waits for it instead of asking again', async () => {
-      const { fetchPage } = server(6);
-      let arrive: () => void = () => {};
-      const slow = vi.fn((cursor: string | undefined) => (cursor === undefined ? fetchPage(cursor) : new Promise<Page>((resolve) => (arrive = () => resolve(fetchPage(cursor))))));
-      render(<List queryKey={['tickets', 'page', {}]} fetchPage={slow} />);
-      await advance(0);
-      fireEvent.click(screen.getByText('Read ahead'));
+      const { slow, arrive } = await readAheadHeld();
       fireEvent.click(screen.getByText('Show more'));
       screen.getByText('Loading more');
       await act(async () => arrive());
@@ -220,12 +231,7 @@ describe('useInfiniteQuery', () => {
     });
 
     test('a change made while the page read ahead is on its way is made to it on its arrival, also when a click waits for it', async () => {
-      const { fetchPage } = server(6);
-      let arrive: () => void = () => {};
-      const slow = vi.fn((cursor: string | undefined) => (cursor === undefined ? fetchPage(cursor) : new Promise<Page>((resolve) => (arrive = () => resolve(fetchPage(cursor))))));
-      render(<List queryKey={['tickets', 'page', {}]} fetchPage={slow} />);
-      await advance(0);
-      fireEvent.click(screen.getByText('Read ahead'));
+      const { slow, arrive } = await readAheadHeld();
       act(() => updateData(['tickets'], (data) => (data as Page[]).map((page) => ({ ...page, items: page.items.map((item) => -item) }))));
       fireEvent.click(screen.getByText('Show more'));
       await act(async () => arrive());
@@ -235,12 +241,7 @@ describe('useInfiniteQuery', () => {
     });
 
     test('an invalidation of the list drops the page read ahead: Show more fetches again, and the request read ahead is stopped', async () => {
-      const { fetchPage } = server(6);
-      let arrive: () => void = () => {};
-      const slow = vi.fn((cursor: string | undefined, signal?: AbortSignal) => (cursor === undefined || slow.mock.calls.length > 2 ? fetchPage(cursor, signal) : new Promise<Page>((resolve) => (arrive = () => resolve(fetchPage(cursor, signal))))));
-      render(<List queryKey={['tickets', 'page', {}]} fetchPage={slow} />);
-      await advance(0);
-      fireEvent.click(screen.getByText('Read ahead'));
+      const { slow, arrive } = await readAheadHeld();
       act(() => invalidate(['tickets']));
       // Its answer would not be wanted: the list is being read afresh.
       expect(slow.mock.calls[1]![1]?.aborted).toBe(true);
