@@ -33,6 +33,8 @@ describe('shortcuts', () => {
     start(role, path);
     const search = await screen.findByRole('searchbox', { name: label });
     expect(search.getAttribute('aria-keyshortcuts')).toBe('/');
+    // Pressed on the page as a person sees it: loaded, not while its first answers are still arriving.
+    await waitFor(() => expect(screen.queryByText('Loading')).toBeNull());
     const event = createEvent.keyDown(document.body, { key: '/' });
     fireEvent(document.body, event);
     expect(document.activeElement).toBe(search);
