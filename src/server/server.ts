@@ -147,41 +147,49 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requestLog: options.log ?? batchedLines((chunk) => void process.stdout.write(chunk)),
     logError,
   };
-  // Its modules, connection and statements readied now, beside the start's own work, not on the first report.
-  if (options.reportsAtStart ?? true) app.reports.start();
-  await ensureFirstAdmin(app);
-  sweepExpired(app);
-  // Deliveries a previous run left pending (a restart, a crash) go out now.
-  webhooks.pump();
-  // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
-  app.queue.stats({});
-  const sweeper = setInterval(() => sweepExpired(app), SWEEP_EVERY_MS).unref();
-  const stopSlaTimer = slaTimer(() => void sla.sweep().catch((error: unknown) => logError(`Service-level sweep failed: ${error instanceof Error ? error.stack : String(error)}`)));
-  // A policy change whose recompute a crash or a power cut cut short is finished now, in the background.
-  void sla.resume()?.catch((error: unknown) => logError(`Service-level recompute failed: ${error instanceof Error ? error.stack : String(error)}`));
-  const { backupDir, backupEveryHours, backupKeep } = settings;
-  const backups = backupDir
-    ? scheduleBackups(path.join(settings.dataDir, DB_FILE_NAME), { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError })
-    : null;
-  app.backups = backups && backups.status;
+  /** What runs once started, stopped by close, or by a start that fails half-way (a port taken, a bad certificate). */
+  const stops: Array<() => void> = [() => dispatcher.close(), () => webhooks.close(), () => app.live.close()];
+  const serve = async () => {
+    // Its modules, connection and statements readied now, beside the start's own work, not on the first report.
+    if (options.reportsAtStart ?? true) app.reports.start();
+    await ensureFirstAdmin(app);
+    sweepExpired(app);
+    // Deliveries a previous run left pending (a restart, a crash) go out now.
+    webhooks.pump();
+    // Loads the combination counts (store/ticket-facts.ts) now, not on the first dashboard after a restart.
+    app.queue.stats({});
+    const sweeper = setInterval(() => sweepExpired(app), SWEEP_EVERY_MS).unref();
+    stops.push(() => clearInterval(sweeper));
+    stops.push(slaTimer(() => void sla.sweep().catch((error: unknown) => logError(`Service-level sweep failed: ${error instanceof Error ? error.stack : String(error)}`))));
+    stops.push(() => sla.stop());
+    // A policy change whose recompute a crash or a power cut cut short is finished now, in the background.
+    void sla.resume()?.catch((error: unknown) => logError(`Service-level recompute failed: ${error instanceof Error ? error.stack : String(error)}`));
+    const { backupDir, backupEveryHours, backupKeep } = settings;
+    const backups = backupDir
+      ? scheduleBackups(path.join(settings.dataDir, DB_FILE_NAME), { dir: backupDir, everyHours: backupEveryHours, keep: backupKeep, now, log, logError })
+      : null;
+    stops.push(() => backups?.stop());
+    app.backups = backups && backups.status;
 
-  const connections = createConnectionGuard(openFiles, log);
-  const router = buildRouter(app, () => settings.publicUrl || listeningUrl, { maxStreams, connectionsNear: connections.near });
-  const handle = createRequestHandler(app, router);
-  const server = createHttpServer(settings, handle, connections);
-  const stops = [() => clearInterval(sweeper), stopSlaTimer, () => sla.stop(), () => backups?.stop(), () => dispatcher.close(), () => webhooks.close(), () => app.live.close(), () => void app.reports.close()];
-  try {
+    const connections = createConnectionGuard(openFiles, log);
+    const router = buildRouter(app, () => settings.publicUrl || listeningUrl, { maxStreams, connectionsNear: connections.near });
+    const server = createHttpServer(settings, createRequestHandler(app, router), connections);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen({ port: settings.port, host: settings.host, backlog: LISTEN_BACKLOG }, () => resolve());
     });
+    return { server, router };
+  };
+  let served: Awaited<ReturnType<typeof serve>>;
+  try {
+    served = await serve();
   } catch (error) {
-    // A start that cannot listen (the port taken) leaves nothing running: its timers, the reports' thread, the database.
     for (const stop of stops) stop();
-    await mail.close();
+    await Promise.all([app.reports.close(), mail.close()]);
     db.close();
     throw error;
   }
+  const { server, router } = served;
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   const url = `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`;
@@ -192,7 +200,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= shutdown({
-      stops,
+      stops: [...stops, () => void app.reports.close()],
       server,
       mailStopped: () => mail.close(),
       closeDatabase: () => db.close(),

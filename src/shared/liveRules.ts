@@ -128,16 +128,16 @@ export function listMayChange(change: ListChange, key: CacheKey): boolean {
 const TRANSITION_STILL_SORTS = [undefined, 'newest', 'oldest', 'priority'];
 
 /**
- * A transition from one status to another: 'My Tickets' lists and counts always (they are whose
- * tickets, and a transition moves developers), and lists filtered by developer or service level or
- * in an order it moves. Otherwise a list or a total only when its status filter holds one of the
- * two statuses and not the other, and the status counts only when the status changed.
+ * A transition from one status to another: the counts always (a status moved, or a developer:
+ * 'Unassigned' counts open work without one, and a transition may move a service level), 'My
+ * Tickets' lists always (they are whose tickets), and lists filtered by developer, service level or
+ * words (a search matches the developer's name) or in an order a transition moves. Otherwise a
+ * list or a total only when its status filter holds one of the two statuses and not the other.
  */
 function transitionMayChange(change: string, key: CacheKey, query: ListQuery, sorted: unknown): boolean {
   const [from, to] = change.slice('status:'.length).split('>');
-  if (key[0] !== 'tickets' || present(query.developer_id) || present(query.sla) || !TRANSITION_STILL_SORTS.includes(sorted as string | undefined)) return true;
-  if (key[1] === 'stats') return from !== to;
-  if (key[1] !== 'page' && key[1] !== 'one' && key[1] !== 'total') return true;
+  if (key[0] !== 'tickets' || (key[1] !== 'page' && key[1] !== 'one' && key[1] !== 'total')) return true;
+  if (present(query.developer_id) || present(query.sla) || present(query.q) || !TRANSITION_STILL_SORTS.includes(sorted as string | undefined)) return true;
   const shown: readonly unknown[] = Array.isArray(query.status) && query.status.length > 0 ? query.status : STATUSES;
   return shown.includes(from) !== shown.includes(to);
 }

@@ -67,7 +67,10 @@ describe("the reports' thread", () => {
     }
   }, 30_000);
 
-  it('is stopped, with the database, by a start that cannot listen (its port taken)', async () => {
+  it.each([
+    ['cannot listen (its port taken)', (port: number) => ({ port }), /EADDRINUSE/],
+    ['cannot read its certificate', () => ({ tlsCertFile: '/no/such/cert.pem', tlsKeyFile: '/no/such/key.pem' }), /ENOENT/],
+  ] as const)('is stopped, with the database, by a start that %s', async (_, options, failure) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'helpdesk-report-thread-'));
     /** This process's open files inside the data folder: the server's connection and the thread's. */
     const openInDataDir = async () => {
@@ -75,7 +78,7 @@ describe("the reports' thread", () => {
       return links.filter((link) => link.startsWith(dataDir));
     };
     try {
-      await expect(startTestServer({ reportsAtStart: true, dataDir, port: t.server.port })).rejects.toThrow(/EADDRINUSE/);
+      await expect(startTestServer({ reportsAtStart: true, dataDir, ...options(t.server.port) })).rejects.toThrow(failure);
       await expect.poll(openInDataDir).toEqual([]);
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });

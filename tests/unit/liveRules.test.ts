@@ -64,11 +64,13 @@ describe('listMayChange', () => {
       expect(listMayChange('status:opened>assigned', page({ status: ['opened'] }))).toBe(true);
       expect(listMayChange('status:assigned>closed', ['tickets', 'total', open])).toBe(true);
     });
-    it('the status counts when the status changed; a reassignment leaves them', () => {
+    it("the counts on every transition: a developer removed stays 'assigned' but joins 'Unassigned'", () => {
       expect(listMayChange('status:opened>assigned', ['tickets', 'stats', {}])).toBe(true);
-      expect(listMayChange('status:assigned>assigned', ['tickets', 'stats', {}])).toBe(false);
+      expect(listMayChange('status:assigned>assigned', ['tickets', 'stats', {}])).toBe(true);
     });
-    it('always: My Tickets, a developer or service-level filter, an order a transition moves, a report', () => {
+    it('always: My Tickets, a developer, service-level or word filter (a search matches the developer), an order a transition moves, a report', () => {
+      expect(listMayChange('status:opened>assigned', page({ ...open, q: 'dora' }))).toBe(true);
+      expect(listMayChange('status:assigned>assigned', ['tickets', 'total', { q: 'dora' }])).toBe(true);
       expect(listMayChange('status:assigned>assigned', ['mytickets', 'page', open])).toBe(true);
       expect(listMayChange('status:assigned>assigned', ['mytickets', 'counts', {}])).toBe(true);
       expect(listMayChange('status:assigned>assigned', page({ ...open, developer_id: 7 }))).toBe(true);

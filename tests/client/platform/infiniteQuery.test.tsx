@@ -240,6 +240,16 @@ describe('useInfiniteQuery', () => {
       expect(cursors(slow)).toEqual([undefined, '2']);
     });
 
+    test('a change made after a click took the page read ahead, still on its way, is made to it too', async () => {
+      const { slow, arrive } = await readAheadHeld();
+      fireEvent.click(screen.getByText('Show more'));
+      act(() => updateData(['tickets'], (data) => (data as Page[]).map((page) => ({ ...page, items: page.items.map((item) => -item) }))));
+      await act(async () => arrive());
+      await advance(0);
+      expect(items()).toBe('-1,-2,-3,-4');
+      expect(cursors(slow)).toEqual([undefined, '2']);
+    });
+
     test('an invalidation of the list drops the page read ahead: Show more fetches again, and the request read ahead is stopped', async () => {
       const { slow, arrive } = await readAheadHeld();
       act(() => invalidate(['tickets']));

@@ -27,8 +27,12 @@ class TestIntersectionObserver {
 /** The element's observer says it is near the screen, or not. */
 const elementIs = (near: boolean) => act(() => [...observers].forEach((observer) => observer.report(near)));
 
-function Button({ onNear, enabled, id, pages = 1 }: { onNear(): void; enabled: boolean; id: string; pages?: number }) {
-  const ref = useWhenNearScreen<HTMLButtonElement>(onNear, enabled, pages);
+/** A list's pages by name: the same name is the same page object, as a cache keeps it. */
+const PAGES = new Map<string, object>();
+const pagesOf = (...names: string[]) => names.map((name) => PAGES.get(name) ?? PAGES.set(name, { name }).get(name)!);
+
+function Button({ onNear, enabled, id, pages = ['a1'] }: { onNear(): void; enabled: boolean; id: string; pages?: string[] }) {
+  const ref = useWhenNearScreen<HTMLButtonElement>(onNear, enabled, pagesOf(...pages));
   return (
     <button key={id} ref={ref}>
       Show more
@@ -55,28 +59,32 @@ test('near already when watching starts does not count; coming near does, each t
   expect(onNear).toHaveBeenCalledTimes(2);
 });
 
-test('once its list grew, the same button near at once counts, with or without a pause to load; a new button does not', () => {
+test('once its list grew, the same button near at once counts, with or without a pause to load; another list does not', () => {
   const onNear = vi.fn();
   const { rerender } = render(<Button onNear={onNear} enabled id="a" />);
   elementIs(true);
   // 'Show more' clicked: watching pauses while the page loads, and the button is still near after it.
   rerender(<Button onNear={onNear} enabled={false} id="a" />);
   expect(observers.size).toBe(0);
-  rerender(<Button onNear={onNear} enabled id="a" pages={2} />);
+  rerender(<Button onNear={onNear} enabled id="a" pages={['a1', 'a2']} />);
   elementIs(true);
   expect(onNear).toHaveBeenCalledTimes(1);
   // A page read ahead shows at once: no pause, only the list grows.
-  rerender(<Button onNear={onNear} enabled id="a" pages={3} />);
+  rerender(<Button onNear={onNear} enabled id="a" pages={['a1', 'a2', 'a3']} />);
   elementIs(true);
   expect(onNear).toHaveBeenCalledTimes(2);
   // Rendered again with nothing grown (a refresh): the first sighting only says where it is.
-  rerender(<Button onNear={onNear} enabled={false} id="a" pages={3} />);
-  rerender(<Button onNear={onNear} enabled id="a" pages={3} />);
+  rerender(<Button onNear={onNear} enabled={false} id="a" pages={['a1', 'a2', 'a3']} />);
+  rerender(<Button onNear={onNear} enabled id="a" pages={['a1', 'a2', 'a3']} />);
+  elementIs(true);
+  expect(onNear).toHaveBeenCalledTimes(2);
+  // Another list with more pages, cached, under the same button (a chip): it did not grow.
+  rerender(<Button onNear={onNear} enabled id="a" pages={['b1', 'b2', 'b3', 'b4']} />);
   elementIs(true);
   expect(onNear).toHaveBeenCalledTimes(2);
 
-  // Another list (a chip): a new button, whose first sighting only says where it is.
-  rerender(<Button onNear={onNear} enabled id="b" pages={1} />);
+  // Another list on a new button: its first sighting only says where it is.
+  rerender(<Button onNear={onNear} enabled id="c" pages={['c1']} />);
   elementIs(true);
   expect(onNear).toHaveBeenCalledTimes(2);
 });

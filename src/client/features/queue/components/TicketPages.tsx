@@ -33,7 +33,7 @@ const loadedTickets = (pages: readonly TicketPage[] | undefined): Ticket[] => pa
 
 export function TicketPages({ query, area, empty, view = 'cards', selection, sort }: TicketPagesProps) {
   // The next page is read ahead as 'Show more' nears the screen: the click then draws it at once.
-  const more = useWhenNearScreen<HTMLDivElement>(query.readAhead, query.hasNextPage && !query.isFetchingNextPage, query.data?.length);
+  const more = useWhenNearScreen<HTMLDivElement>(query.readAhead, query.hasNextPage && !query.isFetchingNextPage, query.data);
   return (
     <QueryState query={query}>
       {(pages) => {
