@@ -180,16 +180,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     return { server, router };
   };
-  let served: Awaited<ReturnType<typeof serve>>;
-  try {
-    served = await serve();
-  } catch (error) {
+  const { server, router } = await serve().catch(async (error: unknown) => {
     for (const stop of stops) stop();
     await Promise.all([app.reports.close(), mail.close()]);
     db.close();
     throw error;
-  }
-  const { server, router } = served;
+  });
   const port = (server.address() as AddressInfo).port;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   const url = `${settings.tlsCertFile ? 'https' : 'http'}://${host}:${port}`;

@@ -199,12 +199,16 @@ export function invalidate(...prefixes: QueryKey[]): void {
 /** Replaces the data of every entry under a prefix that holds some (an optimistic change): watchers see it at once. */
 export function updateData(prefix: QueryKey, change: (data: unknown) => unknown): void {
   for (const entry of entries.values()) {
-    if (entry.snapshot.data === undefined || !startsWith(entry.key, prefix)) continue;
-    const before = entry.snapshot.data;
-    const data = change(before);
-    if (data !== before) update(entry, { data });
-    entry.aside?.change(change, before);
+    if (entry.snapshot.data !== undefined && startsWith(entry.key, prefix)) changeData(entry, change);
   }
+}
+
+/** Makes a change to an entry's data (watchers see it at once), and to the data kept beside it. */
+function changeData(entry: Entry, change: (data: unknown) => unknown): void {
+  const before = entry.snapshot.data;
+  const data = change(before);
+  if (data !== before) update(entry, { data });
+  entry.aside?.change(change, before);
 }
 
 /** Every entry a screen is watching now. */
@@ -223,11 +227,7 @@ export function takeAll(): Entry[] {
  */
 export function patchData(patch: (data: unknown, key: QueryKey) => unknown): void {
   for (const entry of entries.values()) {
-    if (entry.snapshot.data === undefined) continue;
-    const before = entry.snapshot.data;
-    const data = patch(before, entry.key);
-    if (data !== before) update(entry, { data });
-    entry.aside?.change((data) => patch(data, entry.key), before);
+    if (entry.snapshot.data !== undefined) changeData(entry, (data) => patch(data, entry.key));
   }
 }
 
