@@ -11,6 +11,8 @@ import type { Entry } from './queryCache.ts';
 
 /** A page read ahead longer ago than this is fetched again on the click. */
 export const READ_AHEAD_FRESH_MS = 30_000;
+/** More changes than this while the page is on its way (a request that hangs on a busy queue): it is dropped. */
+export const READ_AHEAD_MAX_PENDING = 50;
 
 type FetchPage<P> = (cursor: string | undefined, signal: AbortSignal) => Promise<P>;
 type Change = (data: unknown) => unknown;
@@ -51,8 +53,8 @@ export function readAhead<P>(entry: Entry, fetchPage: FetchPage<P>, nextCursor: 
   readAheads.set(entry, record);
   entry.aside = {
     change(change, before) {
-      if (record.arrivedAt === undefined) record.pending.push(change);
-      else record.page = changePage(record.page, change);
+      if (record.arrivedAt !== undefined) record.page = changePage(record.page, change);
+      else if (record.pending.push(change) > READ_AHEAD_MAX_PENDING) return dropReadAhead(entry);
       // The list's pages were changed alike: the page it follows is now the changed one.
       if (record.after === (before as unknown[]).at(-1)) record.after = lastPageOf(entry);
     },

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { useInfiniteQuery } from '../../../src/client/lib/infiniteQuery.ts';
 import { invalidate, updateData, type QueryKey } from '../../../src/client/lib/query.ts';
-import { READ_AHEAD_FRESH_MS } from '../../../src/client/lib/readAhead.ts';
+import { READ_AHEAD_FRESH_MS, READ_AHEAD_MAX_PENDING } from '../../../src/client/lib/readAhead.ts';
 import { hashKey } from '../../../src/client/lib/queryCache.ts';
 import { refetchKey } from '../../../src/client/lib/queryWatch.ts';
 import { prefetchFirstPage } from '../../../src/client/lib/infiniteQuery.ts';
@@ -248,6 +248,17 @@ describe('useInfiniteQuery', () => {
       await advance(0);
       expect(items()).toBe('-1,-2,-3,-4');
       expect(cursors(slow)).toEqual([undefined, '2']);
+    });
+
+    test(`more than ${READ_AHEAD_MAX_PENDING} changes while the page read ahead is on its way drop it: what waits for it stays bounded`, async () => {
+      const { slow } = await readAheadHeld();
+      for (let i = 0; i <= READ_AHEAD_MAX_PENDING; i++) act(() => updateData(['tickets'], (data) => (data as Page[]).map((page) => ({ ...page }))));
+      expect(slow.mock.calls[1]![1]?.aborted).toBe(true);
+      fireEvent.click(screen.getByText('Show more'));
+      screen.getByText('Loading more');
+      await advance(0);
+      expect(items()).toBe('1,2,3,4');
+      expect(cursors(slow)).toEqual([undefined, '2', '2']);
     });
 
     test('an invalidation of the list drops the page read ahead: Show more fetches again, and the request read ahead is stopped', async () => {
